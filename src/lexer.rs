@@ -1,0 +1,923 @@
+//! The lexer: source text to tokens, with [logos].
+//!
+//! It never aborts. Input it cannot make sense of becomes a [`Tok::Error`] token that carries
+//! a [`LexError`]; the parser turns that token into a diagnostic and carries on with the next
+//! statement. Identifiers, strings and numbers borrow their text from the source, so lexing
+//! allocates nothing.
+
+use logos::{FilterResult, Logos};
+use std::fmt;
+
+/// Why a piece of input is not a token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum LexError {
+    /// A character that starts no token.
+    #[default]
+    InvalidCharacter,
+    /// A `'` or `"` string without its closing quote.
+    UnterminatedString,
+    /// A back-quoted identifier without its closing back-quote.
+    UnterminatedQuotedIdentifier,
+    /// A `/*` comment without its `*/`.
+    UnclosedComment,
+}
+
+impl LexError {
+    /// A sentence saying what is wrong.
+    pub fn message(self) -> &'static str {
+        match self {
+            LexError::InvalidCharacter => "this character does not start any token",
+            LexError::UnterminatedString => "the string literal is not terminated: its closing quote is missing",
+            LexError::UnterminatedQuotedIdentifier => "the back-quoted identifier is not terminated: its closing ` is missing",
+            LexError::UnclosedComment => "the bracketed comment is not closed: `*/` is missing",
+        }
+    }
+}
+
+/// Skips a bracketed comment, which may nest (`/* a /* b */ c */`) as in Spark.
+fn block_comment<'a>(lex: &mut logos::Lexer<'a, Tok<'a>>) -> FilterResult<(), LexError> {
+    let rest = lex.remainder().as_bytes();
+    let mut depth = 1usize;
+    let mut i = 0;
+    while i < rest.len() {
+        match (rest[i], rest.get(i + 1)) {
+            (b'/', Some(b'*')) => {
+                depth += 1;
+                i += 2;
+            }
+            (b'*', Some(b'/')) => {
+                depth -= 1;
+                i += 2;
+                if depth == 0 {
+                    lex.bump(i);
+                    return FilterResult::Skip;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    lex.bump(rest.len());
+    FilterResult::Error(LexError::UnclosedComment)
+}
+
+/// A token. Keywords are unit variants; everything with text borrows it from the source.
+///
+/// Only words that the grammar uses are keywords; any other word is an [`Tok::Ident`].
+/// Most keywords are non-reserved and the grammar accepts them as identifiers too.
+#[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
+#[logos(error = LexError)]
+#[logos(skip r"[ \t\r\n\f]+")]
+#[logos(skip(r"--[^\n]*", allow_greedy = true))]
+pub enum Tok<'a> {
+    /// `/* ... */`, skipped; only reported when unclosed.
+    #[token("/*", block_comment)]
+    BlockComment,
+
+    /// The keyword `ALL`.
+    #[token("all", ignore(case))]
+    All,
+    /// The keyword `ALWAYS`.
+    #[token("always", ignore(case))]
+    Always,
+    /// The keyword `AND`.
+    #[token("and", ignore(case))]
+    And,
+    /// The keyword `ANTI`.
+    #[token("anti", ignore(case))]
+    Anti,
+    /// The keyword `ANY`.
+    #[token("any", ignore(case))]
+    Any,
+    /// The keyword `APPLY`.
+    #[token("apply", ignore(case))]
+    Apply,
+    /// The keyword `ARRAY`.
+    #[token("array", ignore(case))]
+    Array,
+    /// The keyword `AS`.
+    #[token("as", ignore(case))]
+    As,
+    /// The keyword `ASC`.
+    #[token("asc", ignore(case))]
+    Asc,
+    /// The keyword `AUTO`.
+    #[token("auto", ignore(case))]
+    Auto,
+    /// The keyword `BETWEEN`.
+    #[token("between", ignore(case))]
+    Between,
+    /// The keyword `BY`.
+    #[token("by", ignore(case))]
+    By,
+    /// The keyword `CASE`.
+    #[token("case", ignore(case))]
+    Case,
+    /// The keyword `CAST`.
+    #[token("cast", ignore(case))]
+    Cast,
+    /// The keyword `CATALOG`.
+    #[token("catalog", ignore(case))]
+    Catalog,
+    /// The keyword `CDC`.
+    #[token("cdc", ignore(case))]
+    Cdc,
+    /// The keyword `CHANGES`.
+    #[token("changes", ignore(case))]
+    Changes,
+    /// The keyword `CLUSTER`.
+    #[token("cluster", ignore(case))]
+    Cluster,
+    /// The keyword `COLUMNS`.
+    #[token("columns", ignore(case))]
+    Columns,
+    /// The keyword `COMMENT`.
+    #[token("comment", ignore(case))]
+    Comment,
+    /// The keyword `CONSTRAINT`.
+    #[token("constraint", ignore(case))]
+    Constraint,
+    /// The keyword `CREATE`.
+    #[token("create", ignore(case))]
+    Create,
+    /// The keyword `CROSS`.
+    #[token("cross", ignore(case))]
+    Cross,
+    /// The keyword `DATABASE`.
+    #[token("database", ignore(case))]
+    Database,
+    /// The keyword `DATE`.
+    #[token("date", ignore(case))]
+    Date,
+    /// The keyword `DEFAULT`.
+    #[token("default", ignore(case))]
+    Default,
+    /// The keyword `DELETE`.
+    #[token("delete", ignore(case))]
+    Delete,
+    /// The keyword `DESC`.
+    #[token("desc", ignore(case))]
+    Desc,
+    /// The keyword `DISTINCT`.
+    #[token("distinct", ignore(case))]
+    Distinct,
+    /// The keyword `DIV`.
+    #[token("div", ignore(case))]
+    Div,
+    /// The keyword `DROP`.
+    #[token("drop", ignore(case))]
+    Drop,
+    /// The keyword `ELSE`.
+    #[token("else", ignore(case))]
+    Else,
+    /// The keyword `END`.
+    #[token("end", ignore(case))]
+    End,
+    /// The keyword `ESCAPE`.
+    #[token("escape", ignore(case))]
+    Escape,
+    /// The keyword `EXCEPT`.
+    #[token("except", ignore(case))]
+    Except,
+    /// The keyword `EXISTS`.
+    #[token("exists", ignore(case))]
+    Exists,
+    /// The keyword `EXPECT`.
+    #[token("expect", ignore(case))]
+    Expect,
+    /// The keyword `FAIL`.
+    #[token("fail", ignore(case))]
+    Fail,
+    /// The keyword `FALSE`.
+    #[token("false", ignore(case))]
+    False,
+    /// The keyword `FILTER`.
+    #[token("filter", ignore(case))]
+    Filter,
+    /// The keyword `FIRST`.
+    #[token("first", ignore(case))]
+    First,
+    /// The keyword `FLOW`.
+    #[token("flow", ignore(case))]
+    Flow,
+    /// The keyword `FOREIGN`.
+    #[token("foreign", ignore(case))]
+    Foreign,
+    /// The keyword `FROM`.
+    #[token("from", ignore(case))]
+    From,
+    /// The keyword `FULL`.
+    #[token("full", ignore(case))]
+    Full,
+    /// The keyword `GENERATED`.
+    #[token("generated", ignore(case))]
+    Generated,
+    /// The keyword `GROUP`.
+    #[token("group", ignore(case))]
+    Group,
+    /// The keyword `HAVING`.
+    #[token("having", ignore(case))]
+    Having,
+    /// The keyword `HISTORY`.
+    #[token("history", ignore(case))]
+    History,
+    /// The keyword `IDENTITY`.
+    #[token("identity", ignore(case))]
+    Identity,
+    /// The keyword `IF`.
+    #[token("if", ignore(case))]
+    If,
+    /// The keyword `IGNORE`.
+    #[token("ignore", ignore(case))]
+    Ignore,
+    /// The keyword `ILIKE`.
+    #[token("ilike", ignore(case))]
+    Ilike,
+    /// The keyword `IN`.
+    #[token("in", ignore(case))]
+    In,
+    /// The keyword `INCREMENT`.
+    #[token("increment", ignore(case))]
+    Increment,
+    /// The keyword `INNER`.
+    #[token("inner", ignore(case))]
+    Inner,
+    /// The keyword `INSERT`.
+    #[token("insert", ignore(case))]
+    Insert,
+    /// The keyword `INTERSECT`.
+    #[token("intersect", ignore(case))]
+    Intersect,
+    /// The keyword `INTERVAL`.
+    #[token("interval", ignore(case))]
+    Interval,
+    /// The keyword `INTO`.
+    #[token("into", ignore(case))]
+    Into,
+    /// The keyword `IS`.
+    #[token("is", ignore(case))]
+    Is,
+    /// The keyword `JOIN`.
+    #[token("join", ignore(case))]
+    Join,
+    /// The keyword `KEY`.
+    #[token("key", ignore(case))]
+    Key,
+    /// The keyword `KEYS`.
+    #[token("keys", ignore(case))]
+    Keys,
+    /// The keyword `LAST`.
+    #[token("last", ignore(case))]
+    Last,
+    /// The keyword `LATERAL`.
+    #[token("lateral", ignore(case))]
+    Lateral,
+    /// The keyword `LEFT`.
+    #[token("left", ignore(case))]
+    Left,
+    /// The keyword `LIKE`.
+    #[token("like", ignore(case))]
+    Like,
+    /// The keyword `LIMIT`.
+    #[token("limit", ignore(case))]
+    Limit,
+    /// The keyword `LIVE`.
+    #[token("live", ignore(case))]
+    Live,
+    /// The keyword `LOCATION`.
+    #[token("location", ignore(case))]
+    Location,
+    /// The keyword `MAP`.
+    #[token("map", ignore(case))]
+    Map,
+    /// The keyword `MASK`.
+    #[token("mask", ignore(case))]
+    Mask,
+    /// The keyword `MATERIALIZED`.
+    #[token("materialized", ignore(case))]
+    Materialized,
+    /// The keyword `MINUS`.
+    #[token("minus", ignore(case))]
+    Minus,
+    /// The keyword `NAME`.
+    #[token("name", ignore(case))]
+    Name,
+    /// The keyword `NAMESPACE`.
+    #[token("namespace", ignore(case))]
+    Namespace,
+    /// The keyword `NATURAL`.
+    #[token("natural", ignore(case))]
+    Natural,
+    /// The keyword `NONE`.
+    #[token("none", ignore(case))]
+    None,
+    /// The keyword `NOT`.
+    #[token("not", ignore(case))]
+    Not,
+    /// The keyword `NULL`.
+    #[token("null", ignore(case))]
+    Null,
+    /// The keyword `NULLS`.
+    #[token("nulls", ignore(case))]
+    Nulls,
+    /// The keyword `OFFSET`.
+    #[token("offset", ignore(case))]
+    Offset,
+    /// The keyword `ON`.
+    #[token("on", ignore(case))]
+    On,
+    /// The keyword `ONCE`.
+    #[token("once", ignore(case))]
+    Once,
+    /// The keyword `OR`.
+    #[token("or", ignore(case))]
+    Or,
+    /// The keyword `ORDER`.
+    #[token("order", ignore(case))]
+    Order,
+    /// The keyword `OUTER`.
+    #[token("outer", ignore(case))]
+    Outer,
+    /// The keyword `PARTITIONED`.
+    #[token("partitioned", ignore(case))]
+    Partitioned,
+    /// The keyword `PRIMARY`.
+    #[token("primary", ignore(case))]
+    Primary,
+    /// The keyword `PRIVATE`.
+    #[token("private", ignore(case))]
+    Private,
+    /// The keyword `REFERENCES`.
+    #[token("references", ignore(case))]
+    References,
+    /// The keyword `REFRESH`.
+    #[token("refresh", ignore(case))]
+    Refresh,
+    /// The keyword `REGEXP`.
+    #[token("regexp", ignore(case))]
+    Regexp,
+    /// The keyword `REPLACE`.
+    #[token("replace", ignore(case))]
+    Replace,
+    /// The keyword `RIGHT`.
+    #[token("right", ignore(case))]
+    Right,
+    /// The keyword `RLIKE`.
+    #[token("rlike", ignore(case))]
+    Rlike,
+    /// The keyword `ROW`.
+    #[token("row", ignore(case))]
+    Row,
+    /// The keyword `SCD`.
+    #[token("scd", ignore(case))]
+    Scd,
+    /// The keyword `SCHEMA`.
+    #[token("schema", ignore(case))]
+    Schema,
+    /// The keyword `SELECT`.
+    #[token("select", ignore(case))]
+    Select,
+    /// The keyword `SEMI`.
+    #[token("semi", ignore(case))]
+    Semi,
+    /// The keyword `SEQUENCE`.
+    #[token("sequence", ignore(case))]
+    Sequence,
+    /// The keyword `SET`.
+    #[token("set", ignore(case))]
+    Set,
+    /// The keyword `SNAPSHOT`.
+    #[token("snapshot", ignore(case))]
+    Snapshot,
+    /// The keyword `SOME`.
+    #[token("some", ignore(case))]
+    Some,
+    /// The keyword `START`.
+    #[token("start", ignore(case))]
+    Start,
+    /// The keyword `STORED`.
+    #[token("stored", ignore(case))]
+    Stored,
+    /// The keyword `STREAM`.
+    #[token("stream", ignore(case))]
+    Stream,
+    /// The keyword `STREAMING`.
+    #[token("streaming", ignore(case))]
+    Streaming,
+    /// The keyword `STRUCT`.
+    #[token("struct", ignore(case))]
+    Struct,
+    /// The keyword `TABLE`.
+    #[token("table", ignore(case))]
+    Table,
+    /// The keyword `TBLPROPERTIES`.
+    #[token("tblproperties", ignore(case))]
+    Tblproperties,
+    /// The keyword `TEMPORARY`.
+    #[token("temporary", ignore(case))]
+    Temporary,
+    /// The keyword `THEN`.
+    #[token("then", ignore(case))]
+    Then,
+    /// The keyword `TIMESTAMP`.
+    #[token("timestamp", ignore(case))]
+    Timestamp,
+    /// The keyword `TIMESTAMP_NTZ`.
+    #[token("timestamp_ntz", ignore(case))]
+    TimestampNtz,
+    /// The keyword `TO`.
+    #[token("to", ignore(case))]
+    To,
+    /// The keyword `TRACK`.
+    #[token("track", ignore(case))]
+    Track,
+    /// The keyword `TRUE`.
+    #[token("true", ignore(case))]
+    True,
+    /// The keyword `TRUNCATE`.
+    #[token("truncate", ignore(case))]
+    Truncate,
+    /// The keyword `TRY_CAST`.
+    #[token("try_cast", ignore(case))]
+    TryCast,
+    /// The keyword `TYPE`.
+    #[token("type", ignore(case))]
+    Type,
+    /// The keyword `UNION`.
+    #[token("union", ignore(case))]
+    Union,
+    /// The keyword `UPDATE`.
+    #[token("update", ignore(case))]
+    Update,
+    /// The keyword `UPDATES`.
+    #[token("updates", ignore(case))]
+    Updates,
+    /// The keyword `USE`.
+    #[token("use", ignore(case))]
+    Use,
+    /// The keyword `USING`.
+    #[token("using", ignore(case))]
+    Using,
+    /// The keyword `VALUES`.
+    #[token("values", ignore(case))]
+    Values,
+    /// The keyword `VERSION`.
+    #[token("version", ignore(case))]
+    Version,
+    /// The keyword `VIEW`.
+    #[token("view", ignore(case))]
+    View,
+    /// The keyword `VIOLATION`.
+    #[token("violation", ignore(case))]
+    Violation,
+    /// The keyword `WHEN`.
+    #[token("when", ignore(case))]
+    When,
+    /// The keyword `WHERE`.
+    #[token("where", ignore(case))]
+    Where,
+    /// The keyword `WITH`.
+    #[token("with", ignore(case))]
+    With,
+
+    /// A plain identifier: `[A-Za-z_][A-Za-z0-9_]*`.
+    #[regex(r"[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice())]
+    Ident(&'a str),
+    /// A back-quoted identifier, quotes included: `` `my col` ``.
+    #[regex(r"`([^`]|``)*`", |lex| lex.slice())]
+    #[regex(r"`([^`]|``)*", |_| Err(LexError::UnterminatedQuotedIdentifier))]
+    QuotedIdent(&'a str),
+    /// A pipeline parameter placeholder: `${name}` or `${a.b.c}`.
+    #[regex(r"\$\{[A-Za-z_][A-Za-z0-9_.]*\}", |lex| lex.slice())]
+    Param(&'a str),
+    /// A string literal, quotes included: `'text'` or `"text"`.
+    #[regex(r#"'([^'\\]|\\(.|\n))*'"#, |lex| lex.slice())]
+    #[regex(r#""([^"\\]|\\(.|\n))*""#, |lex| lex.slice())]
+    #[regex(r#"'([^'\\]|\\(.|\n))*"#, |_| Err(LexError::UnterminatedString))]
+    #[regex(r#""([^"\\]|\\(.|\n))*"#, |_| Err(LexError::UnterminatedString))]
+    String(&'a str),
+    /// A raw string, prefix and quotes included: `r'C:\dir'`.
+    #[regex(r#"[rR]'[^']*'"#, |lex| lex.slice())]
+    #[regex(r#"[rR]"[^"]*""#, |lex| lex.slice())]
+    RawString(&'a str),
+    /// A hex string, prefix and quotes included: `X'1F'`.
+    #[regex(r#"[xX]'[^']*'"#, |lex| lex.slice())]
+    HexString(&'a str),
+    /// A number with an optional exponent and Spark type suffix: `12`, `1.5e3`, `10L`, `2.5BD`.
+    #[regex(r"[0-9]+(\.[0-9]*)?([eE][+-]?[0-9]+)?([lLsSyYdDfF]|[bB][dD])?", |lex| lex.slice())]
+    #[regex(r"\.[0-9]+([eE][+-]?[0-9]+)?([dDfF]|[bB][dD])?", |lex| lex.slice())]
+    Number(&'a str),
+    /// A named parameter marker: `:name`.
+    #[regex(r":[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice())]
+    NamedMarker(&'a str),
+    /// A positional parameter marker: `?`.
+    #[token("?")]
+    QuestionMarker,
+
+    /// `(`
+    #[token("(")]
+    LParen,
+    /// `)`
+    #[token(")")]
+    RParen,
+    /// `[`
+    #[token("[")]
+    LBracket,
+    /// `]`
+    #[token("]")]
+    RBracket,
+    /// `,`
+    #[token(",")]
+    Comma,
+    /// `.`
+    #[token(".")]
+    Dot,
+    /// `;`
+    #[token(";")]
+    Semicolon,
+    /// `*`
+    #[token("*")]
+    Star,
+    /// `+`
+    #[token("+")]
+    Plus,
+    /// `-`
+    #[token("-")]
+    Dash,
+    /// `/`
+    #[token("/")]
+    Slash,
+    /// `%`
+    #[token("%")]
+    Percent,
+    /// `~`
+    #[token("~")]
+    Tilde,
+    /// `&`
+    #[token("&")]
+    Ampersand,
+    /// `|`
+    #[token("|")]
+    Pipe,
+    /// `^`
+    #[token("^")]
+    Caret,
+    /// `||`
+    #[token("||")]
+    Concat,
+    /// `=`
+    #[token("=")]
+    Eq,
+    /// `==`
+    #[token("==")]
+    EqEq,
+    /// `<>`
+    #[token("<>")]
+    LtGt,
+    /// `!=`
+    #[token("!=")]
+    NotEq,
+    /// `<`
+    #[token("<")]
+    Lt,
+    /// `<=`
+    #[token("<=")]
+    LtEq,
+    /// `>`; `>>` is two of these so that `ARRAY<ARRAY<INT>>` closes two types.
+    #[token(">")]
+    Gt,
+    /// `>=`
+    #[token(">=")]
+    GtEq,
+    /// `<=>`
+    #[token("<=>")]
+    Spaceship,
+    /// `<<`
+    #[token("<<")]
+    ShiftLeft,
+    /// `::`
+    #[token("::")]
+    DoubleColon,
+    /// `:`
+    #[token(":")]
+    Colon,
+    /// `=>`
+    #[token("=>")]
+    FatArrow,
+    /// `->`
+    #[token("->")]
+    Arrow,
+    /// `!`
+    #[token("!")]
+    Bang,
+
+    /// `EXCEPT` right after `*`: the column exclusion of `* EXCEPT (a, b)`, told apart from the
+    /// set operation by the lexer so that the grammar stays LALR(1).
+    ExceptAfterStar,
+    /// Input that is not a token; the parser reports it.
+    Error(LexError),
+}
+
+impl Tok<'_> {
+    /// How the token is named in "expected ..." messages and in `Display`.
+    pub fn describe(&self) -> &'static str {
+        match self {
+            Tok::BlockComment => "comment",
+            Tok::All => "ALL",
+            Tok::Always => "ALWAYS",
+            Tok::And => "AND",
+            Tok::Anti => "ANTI",
+            Tok::Any => "ANY",
+            Tok::Apply => "APPLY",
+            Tok::Array => "ARRAY",
+            Tok::As => "AS",
+            Tok::Asc => "ASC",
+            Tok::Auto => "AUTO",
+            Tok::Between => "BETWEEN",
+            Tok::By => "BY",
+            Tok::Case => "CASE",
+            Tok::Cast => "CAST",
+            Tok::Catalog => "CATALOG",
+            Tok::Cdc => "CDC",
+            Tok::Changes => "CHANGES",
+            Tok::Cluster => "CLUSTER",
+            Tok::Columns => "COLUMNS",
+            Tok::Comment => "COMMENT",
+            Tok::Constraint => "CONSTRAINT",
+            Tok::Create => "CREATE",
+            Tok::Cross => "CROSS",
+            Tok::Database => "DATABASE",
+            Tok::Date => "DATE",
+            Tok::Default => "DEFAULT",
+            Tok::Delete => "DELETE",
+            Tok::Desc => "DESC",
+            Tok::Distinct => "DISTINCT",
+            Tok::Div => "DIV",
+            Tok::Drop => "DROP",
+            Tok::Else => "ELSE",
+            Tok::End => "END",
+            Tok::Escape => "ESCAPE",
+            Tok::Except => "EXCEPT",
+            Tok::Exists => "EXISTS",
+            Tok::Expect => "EXPECT",
+            Tok::Fail => "FAIL",
+            Tok::False => "FALSE",
+            Tok::Filter => "FILTER",
+            Tok::First => "FIRST",
+            Tok::Flow => "FLOW",
+            Tok::Foreign => "FOREIGN",
+            Tok::From => "FROM",
+            Tok::Full => "FULL",
+            Tok::Generated => "GENERATED",
+            Tok::Group => "GROUP",
+            Tok::Having => "HAVING",
+            Tok::History => "HISTORY",
+            Tok::Identity => "IDENTITY",
+            Tok::If => "IF",
+            Tok::Ignore => "IGNORE",
+            Tok::Ilike => "ILIKE",
+            Tok::In => "IN",
+            Tok::Increment => "INCREMENT",
+            Tok::Inner => "INNER",
+            Tok::Insert => "INSERT",
+            Tok::Intersect => "INTERSECT",
+            Tok::Interval => "INTERVAL",
+            Tok::Into => "INTO",
+            Tok::Is => "IS",
+            Tok::Join => "JOIN",
+            Tok::Key => "KEY",
+            Tok::Keys => "KEYS",
+            Tok::Last => "LAST",
+            Tok::Lateral => "LATERAL",
+            Tok::Left => "LEFT",
+            Tok::Like => "LIKE",
+            Tok::Limit => "LIMIT",
+            Tok::Live => "LIVE",
+            Tok::Location => "LOCATION",
+            Tok::Map => "MAP",
+            Tok::Mask => "MASK",
+            Tok::Materialized => "MATERIALIZED",
+            Tok::Minus => "MINUS",
+            Tok::Name => "NAME",
+            Tok::Namespace => "NAMESPACE",
+            Tok::Natural => "NATURAL",
+            Tok::None => "NONE",
+            Tok::Not => "NOT",
+            Tok::Null => "NULL",
+            Tok::Nulls => "NULLS",
+            Tok::Offset => "OFFSET",
+            Tok::On => "ON",
+            Tok::Once => "ONCE",
+            Tok::Or => "OR",
+            Tok::Order => "ORDER",
+            Tok::Outer => "OUTER",
+            Tok::Partitioned => "PARTITIONED",
+            Tok::Primary => "PRIMARY",
+            Tok::Private => "PRIVATE",
+            Tok::References => "REFERENCES",
+            Tok::Refresh => "REFRESH",
+            Tok::Regexp => "REGEXP",
+            Tok::Replace => "REPLACE",
+            Tok::Right => "RIGHT",
+            Tok::Rlike => "RLIKE",
+            Tok::Row => "ROW",
+            Tok::Scd => "SCD",
+            Tok::Schema => "SCHEMA",
+            Tok::Select => "SELECT",
+            Tok::Semi => "SEMI",
+            Tok::Sequence => "SEQUENCE",
+            Tok::Set => "SET",
+            Tok::Snapshot => "SNAPSHOT",
+            Tok::Some => "SOME",
+            Tok::Start => "START",
+            Tok::Stored => "STORED",
+            Tok::Stream => "STREAM",
+            Tok::Streaming => "STREAMING",
+            Tok::Struct => "STRUCT",
+            Tok::Table => "TABLE",
+            Tok::Tblproperties => "TBLPROPERTIES",
+            Tok::Temporary => "TEMPORARY",
+            Tok::Then => "THEN",
+            Tok::Timestamp => "TIMESTAMP",
+            Tok::TimestampNtz => "TIMESTAMP_NTZ",
+            Tok::To => "TO",
+            Tok::Track => "TRACK",
+            Tok::True => "TRUE",
+            Tok::Truncate => "TRUNCATE",
+            Tok::TryCast => "TRY_CAST",
+            Tok::Type => "TYPE",
+            Tok::Union => "UNION",
+            Tok::Update => "UPDATE",
+            Tok::Updates => "UPDATES",
+            Tok::Use => "USE",
+            Tok::Using => "USING",
+            Tok::Values => "VALUES",
+            Tok::Version => "VERSION",
+            Tok::View => "VIEW",
+            Tok::Violation => "VIOLATION",
+            Tok::When => "WHEN",
+            Tok::Where => "WHERE",
+            Tok::With => "WITH",
+            Tok::Ident(_) | Tok::QuotedIdent(_) => "identifier",
+            Tok::Param(_) => "parameter",
+            Tok::String(_) | Tok::RawString(_) | Tok::HexString(_) => "string literal",
+            Tok::Number(_) => "number",
+            Tok::NamedMarker(_) | Tok::QuestionMarker => "parameter marker",
+            Tok::LParen => "'('",
+            Tok::RParen => "')'",
+            Tok::LBracket => "'['",
+            Tok::RBracket => "']'",
+            Tok::Comma => "','",
+            Tok::Dot => "'.'",
+            Tok::Semicolon => "';'",
+            Tok::Star => "'*'",
+            Tok::Plus => "'+'",
+            Tok::Dash => "'-'",
+            Tok::Slash => "'/'",
+            Tok::Percent => "'%'",
+            Tok::Tilde => "'~'",
+            Tok::Ampersand => "'&'",
+            Tok::Pipe => "'|'",
+            Tok::Caret => "'^'",
+            Tok::Concat => "'||'",
+            Tok::Eq => "'='",
+            Tok::EqEq => "'=='",
+            Tok::LtGt => "'<>'",
+            Tok::NotEq => "'!='",
+            Tok::Lt => "'<'",
+            Tok::LtEq => "'<='",
+            Tok::Gt => "'>'",
+            Tok::GtEq => "'>='",
+            Tok::Spaceship => "'<=>'",
+            Tok::ShiftLeft => "'<<'",
+            Tok::DoubleColon => "'::'",
+            Tok::Colon => "':'",
+            Tok::FatArrow => "'=>'",
+            Tok::Arrow => "'->'",
+            Tok::Bang => "'!'",
+            Tok::ExceptAfterStar => "EXCEPT",
+            Tok::Error(_) => "invalid input",
+        }
+    }
+}
+
+impl fmt::Display for Tok<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.describe())
+    }
+}
+
+/// A token with its byte offsets, in the triple form LALRPOP consumes.
+pub type SpannedTok<'a> = (usize, Tok<'a>, usize);
+
+/// The token stream of a source text. Never fails: errors are [`Tok::Error`] tokens.
+pub struct Lexer<'a> {
+    inner: logos::Lexer<'a, Tok<'a>>,
+    after_star: bool,
+}
+
+impl<'a> Lexer<'a> {
+    /// A lexer over `source`.
+    pub fn new(source: &'a str) -> Self {
+        Lexer {
+            inner: Tok::lexer(source),
+            after_star: false,
+        }
+    }
+}
+
+impl<'a> Iterator for Lexer<'a> {
+    type Item = SpannedTok<'a>;
+
+    fn next(&mut self) -> Option<SpannedTok<'a>> {
+        let result = self.inner.next()?;
+        let span = self.inner.span();
+        let tok = match result {
+            Ok(Tok::Except) if self.after_star => Tok::ExceptAfterStar,
+            Ok(tok) => tok,
+            Err(error) => Tok::Error(error),
+        };
+        self.after_star = tok == Tok::Star;
+        Some((span.start, tok, span.end))
+    }
+}
+
+/// Lexes all of `source` (a convenience for tools and benches).
+pub fn tokenize(source: &str) -> Vec<SpannedTok<'_>> {
+    Lexer::new(source).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toks(s: &str) -> Vec<Tok<'_>> {
+        tokenize(s).into_iter().map(|t| t.1).collect()
+    }
+
+    #[test]
+    fn keywords_ignore_case_and_words_keep_spelling() {
+        assert_eq!(toks("Select flowName"), vec![Tok::Select, Tok::Ident("flowName")]);
+    }
+
+    #[test]
+    fn nested_block_comments_are_skipped() {
+        assert_eq!(toks("a /* x /* y */ z */ b"), vec![Tok::Ident("a"), Tok::Ident("b")]);
+    }
+
+    #[test]
+    fn unclosed_comment_is_an_error_token() {
+        assert_eq!(toks("a /* x /* y */"), vec![Tok::Ident("a"), Tok::Error(LexError::UnclosedComment)]);
+    }
+
+    #[test]
+    fn strings_of_every_kind() {
+        assert_eq!(
+            toks(r#"'it\'s' "dq" r'C:\x' X'1F' 'open"#),
+            vec![
+                Tok::String(r"'it\'s'"),
+                Tok::String("\"dq\""),
+                Tok::RawString(r"r'C:\x'"),
+                Tok::HexString("X'1F'"),
+                Tok::Error(LexError::UnterminatedString),
+            ]
+        );
+    }
+
+    #[test]
+    fn numbers_with_suffixes() {
+        assert_eq!(
+            toks("1 2.5 .5 1e10 10L 3S 4Y 1.5D 2F 9.99BD"),
+            ["1", "2.5", ".5", "1e10", "10L", "3S", "4Y", "1.5D", "2F", "9.99BD"].map(Tok::Number)
+        );
+    }
+
+    #[test]
+    fn identifiers_parameters_and_markers() {
+        assert_eq!(
+            toks("`a``b` ${catalog} ${a.b.c} :name ? x::int"),
+            vec![
+                Tok::QuotedIdent("`a``b`"),
+                Tok::Param("${catalog}"),
+                Tok::Param("${a.b.c}"),
+                Tok::NamedMarker(":name"),
+                Tok::QuestionMarker,
+                Tok::Ident("x"),
+                Tok::DoubleColon,
+                Tok::Ident("int"),
+            ]
+        );
+    }
+
+    #[test]
+    fn except_after_star_is_told_apart() {
+        assert_eq!(
+            toks("* EXCEPT (a) EXCEPT"),
+            vec![Tok::Star, Tok::ExceptAfterStar, Tok::LParen, Tok::Ident("a"), Tok::RParen, Tok::Except]
+        );
+    }
+
+    #[test]
+    fn invalid_characters_do_not_stop_lexing() {
+        assert_eq!(toks("a § b"), vec![Tok::Ident("a"), Tok::Error(LexError::InvalidCharacter), Tok::Ident("b")]);
+    }
+}

@@ -1,0 +1,3 @@
+//! pipeline-sql
+pub mod lexer;
+pub mod span;

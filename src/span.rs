@@ -1,0 +1,142 @@
+//! Source positions: byte-offset spans and a line/column index.
+
+use std::fmt;
+
+/// A half-open range of byte offsets `start..end` into the source text.
+///
+/// Offsets are `u32` to keep AST nodes small; [`crate::parse`] refuses sources
+/// of 4 GiB or more with a diagnostic instead of truncating offsets.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Span {
+    /// Offset of the first byte.
+    pub start: u32,
+    /// Offset one past the last byte.
+    pub end: u32,
+}
+
+impl Span {
+    /// A span from `start` to `end` (byte offsets).
+    pub const fn new(start: u32, end: u32) -> Self {
+        Span { start, end }
+    }
+
+    /// A span from `usize` offsets as produced by the lexer and LALRPOP.
+    ///
+    /// Offsets are guaranteed to fit because [`crate::parse`] rejects larger sources.
+    pub(crate) fn from_usize(start: usize, end: usize) -> Self {
+        Span::new(start as u32, end as u32)
+    }
+
+    /// The smallest span covering both `self` and `other`.
+    pub fn to(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+
+    /// The number of bytes covered.
+    pub fn len(self) -> u32 {
+        self.end - self.start
+    }
+
+    /// Whether the span covers no byte.
+    pub fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+
+    /// Whether `other` lies within `self`.
+    pub fn contains(self, other: Span) -> bool {
+        self.start <= other.start && other.end <= self.end
+    }
+
+    /// The text this span covers in `source` (empty if out of range).
+    pub fn text(self, source: &str) -> &str {
+        source.get(self.start as usize..self.end as usize).unwrap_or("")
+    }
+}
+
+impl fmt::Debug for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}..{}", self.start, self.end)
+    }
+}
+
+impl From<Span> for miette::SourceSpan {
+    fn from(span: Span) -> Self {
+        miette::SourceSpan::new((span.start as usize).into(), span.len() as usize)
+    }
+}
+
+/// Anything that knows where it came from in the source.
+pub trait Spanned {
+    /// The span of the whole construct.
+    fn span(&self) -> Span;
+}
+
+impl Spanned for Span {
+    fn span(&self) -> Span {
+        *self
+    }
+}
+
+/// Maps byte offsets to 1-based line and column numbers.
+///
+/// Columns count characters (not bytes) from the start of the line.
+#[derive(Debug, Clone)]
+pub struct LineIndex<'a> {
+    source: &'a str,
+    line_starts: Vec<u32>,
+}
+
+impl<'a> LineIndex<'a> {
+    /// Indexes the line starts of `source`.
+    pub fn new(source: &'a str) -> Self {
+        let mut line_starts = vec![0];
+        line_starts.extend(
+            source
+                .bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i as u32 + 1),
+        );
+        LineIndex {
+            source,
+            line_starts,
+        }
+    }
+
+    /// The 1-based `(line, column)` of byte `offset` (clamped to the source).
+    pub fn line_column(&self, offset: u32) -> (usize, usize) {
+        let offset = offset.min(self.source.len() as u32);
+        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
+        let start = self.line_starts[line] as usize;
+        let mut end = offset as usize;
+        while !self.source.is_char_boundary(end) {
+            end -= 1;
+        }
+        let column = self.source[start..end].chars().count() + 1;
+        (line + 1, column)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_and_column_are_one_based() {
+        let index = LineIndex::new("ab\ncdé\nx");
+        assert_eq!(index.line_column(0), (1, 1));
+        assert_eq!(index.line_column(2), (1, 3));
+        assert_eq!(index.line_column(3), (2, 1));
+        assert_eq!(index.line_column(7), (2, 4));
+        assert_eq!(index.line_column(8), (3, 1));
+        assert_eq!(index.line_column(100), (3, 2));
+    }
+
+    #[test]
+    fn covering_span() {
+        assert_eq!(Span::new(4, 6).to(Span::new(1, 3)), Span::new(1, 6));
+        assert!(Span::new(1, 6).contains(Span::new(2, 3)));
+        assert!(!Span::new(1, 6).contains(Span::new(2, 7)));
+    }
+}
