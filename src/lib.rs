@@ -1,3 +1,75 @@
-//! pipeline-sql
+//! # pipeline-sql
+//!
+//! The SQL front-end for declarative data pipelines (Lakeflow / Spark Declarative Pipelines):
+//! `CREATE FLOW`, `CREATE STREAMING TABLE`, `CREATE TABLE ... FLOW`, materialized views, views
+//! and the Spark SQL queries inside them.
+//!
+//! ```
+//! let parsed = pipeline_sql::parse(
+//!     "CREATE OR REFRESH STREAMING TABLE users;
+//!      CREATE FLOW users_flow AS INSERT INTO users BY NAME SELECT * FROM STREAM(raw.users);",
+//! );
+//! assert!(parsed.diagnostics().is_empty());
+//! assert_eq!(parsed.script().statements.len(), 2);
+//! ```
+//!
+//! Modules, in the order data flows through them:
+//! - [`lexer`]: source text to tokens (logos); never aborts.
+//! - `parser`: tokens to the [`ast`] (LALRPOP), one statement at a time, with syntax diagnostics.
+//! - [`ast`]: the typed tree with a [`span::Span`] on every node, `Display` as canonical SQL,
+//!   and a [`ast::visit::Visitor`].
+//! - [`diagnostic`]: codes, severities, labels and help, with [`miette`] integration.
+
+pub mod ast;
+pub mod diagnostic;
 pub mod lexer;
+mod parser;
 pub mod span;
+
+pub use diagnostic::{Code, Diagnostic, Label, Severity};
+pub use parser::MAX_NESTING;
+pub use span::{LineIndex, Span, Spanned};
+
+/// The result of parsing one source text: the tree (always, even with errors) and the
+/// diagnostics, in source order.
+#[derive(Debug, Clone)]
+pub struct Parsed<'a> {
+    source: &'a str,
+    script: ast::Script<'a>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl<'a> Parsed<'a> {
+    /// The syntax tree. Statements that did not parse are [`ast::Statement::Error`].
+    pub fn script(&self) -> &ast::Script<'a> {
+        &self.script
+    }
+
+    /// Syntax diagnostics, in source order.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    /// The source text that was parsed.
+    pub fn source(&self) -> &'a str {
+        self.source
+    }
+
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// The tree and the diagnostics, by value.
+    pub fn into_parts(self) -> (ast::Script<'a>, Vec<Diagnostic>) {
+        (self.script, self.diagnostics)
+    }
+}
+
+/// Parses a pipeline source file. Never panics and never stops at the first error: every
+/// broken statement gets a diagnostic and the others still parse.
+pub fn parse(source: &str) -> Parsed<'_> {
+    let (script, mut diagnostics) = parser::parse_script(source);
+    diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
+    Parsed { source, script, diagnostics }
+}

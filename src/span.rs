@@ -33,6 +33,11 @@ impl Span {
         Span::new(self.start.min(other.start), self.end.max(other.end))
     }
 
+    /// The first `len` bytes of this span (all of it when shorter).
+    pub fn with_len(self, len: u32) -> Span {
+        Span::new(self.start, self.end.min(self.start.saturating_add(len)))
+    }
+
     /// The number of bytes covered.
     pub fn len(self) -> u32 {
         self.end - self.start

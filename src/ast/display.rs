@@ -1,0 +1,911 @@
+//! `Display` for every node: canonical SQL that parses back to the same tree.
+//!
+//! Keywords are printed upper case, names and literals exactly as written, one space between
+//! tokens. Parentheses come from [`ExprKind::Nested`] and the other explicit groupings, so
+//! printing a parsed tree keeps the author's grouping; the grammar rebuilds the same tree.
+
+use super::*;
+use std::fmt::{self, Display, Formatter, Write};
+
+/// Prints items separated by `, `.
+struct Comma<'x, T>(&'x [T]);
+
+impl<T: Display> Display for Comma<'_, T> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        for (i, item) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            item.fmt(f)?;
+        }
+        Ok(())
+    }
+}
+
+/// Prints items in parentheses, separated by `, `.
+struct Parens<'x, T>(&'x [T]);
+
+impl<T: Display> Display for Parens<'_, T> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "({})", Comma(self.0))
+    }
+}
+
+/// Prints each item preceded by a space.
+struct Spaced<'x, T>(&'x [T]);
+
+impl<T: Display> Display for Spaced<'_, T> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        self.0.iter().try_for_each(|item| write!(f, " {item}"))
+    }
+}
+
+impl Display for Ident<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self.style {
+            IdentStyle::Quoted => write!(f, "`{}`", self.text),
+            IdentStyle::Plain | IdentStyle::Parameter => f.write_str(self.text),
+        }
+    }
+}
+
+impl Display for ObjectName<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        for (i, part) in self.parts.iter().enumerate() {
+            if i > 0 {
+                f.write_char('.')?;
+            }
+            part.fmt(f)?;
+        }
+        Ok(())
+    }
+}
+
+impl Display for StringLit<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.write_str(self.raw)
+    }
+}
+
+impl Display for Script<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        for statement in &self.statements {
+            writeln!(f, "{statement};")?;
+        }
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statements
+
+impl Display for Statement<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            Statement::CreateFlow(s) => s.fmt(f),
+            Statement::CreateStreamingTable(s) => s.fmt(f),
+            Statement::CreateTable(s) => s.fmt(f),
+            Statement::CreateMaterializedView(s) => s.fmt(f),
+            Statement::CreateView(s) => s.fmt(f),
+            Statement::ApplyChanges(s) => s.flow.fmt(f),
+            Statement::Set(s) => s.fmt(f),
+            Statement::Use(s) => s.fmt(f),
+            Statement::Query(q) => q.fmt(f),
+            Statement::Error(_) => f.write_str("/* statement with a syntax error */"),
+        }
+    }
+}
+
+impl Display for CreateFlow<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "CREATE FLOW {}", self.name)?;
+        for comment in &self.comments {
+            write!(f, " COMMENT {comment}")?;
+        }
+        write!(f, " AS {}", self.body)
+    }
+}
+
+/// `CREATE [OR ...] [PRIVATE | TEMPORARY] `, shared by the dataset statements.
+fn create_head(f: &mut Formatter<'_>, or: Option<OrClause>, visibility: Option<Visibility>) -> fmt::Result {
+    f.write_str("CREATE ")?;
+    match or {
+        Some(OrClause::Refresh) => f.write_str("OR REFRESH ")?,
+        Some(OrClause::Replace) => f.write_str("OR REPLACE ")?,
+        None => {}
+    }
+    match visibility {
+        Some(Visibility::Private) => f.write_str("PRIVATE "),
+        Some(Visibility::Temporary) => f.write_str("TEMPORARY "),
+        None => Ok(()),
+    }
+}
+
+/// ` [IF NOT EXISTS] name [(spec)] [clauses]`, shared by the table-like statements.
+fn table_tail(
+    f: &mut Formatter<'_>,
+    if_not_exists: bool,
+    name: &ObjectName<'_>,
+    spec: &Option<TableSpec<'_>>,
+    clauses: &[TableClause<'_>],
+) -> fmt::Result {
+    if if_not_exists {
+        f.write_str(" IF NOT EXISTS")?;
+    }
+    write!(f, " {name}")?;
+    if let Some(spec) = spec {
+        write!(f, " {}", Parens(&spec.elements))?;
+    }
+    write!(f, "{}", Spaced(clauses))
+}
+
+impl Display for CreateStreamingTable<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        create_head(f, self.or_clause.map(|k| k.kind), self.visibility.map(|k| k.kind))?;
+        f.write_str(if self.live.is_some() { "STREAMING LIVE TABLE" } else { "STREAMING TABLE" })?;
+        table_tail(f, self.if_not_exists, &self.name, &self.spec, &self.clauses)?;
+        match &self.body {
+            Some(body) => write!(f, " {body}"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Display for TableBody<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            TableBody::Query(q) => q.fmt(f),
+            TableBody::Flow(flow) => flow.fmt(f),
+        }
+    }
+}
+
+impl Display for AsQuery<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "AS {}", self.query)
+    }
+}
+
+impl Display for InlineFlow<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "FLOW {}", self.body)
+    }
+}
+
+impl Display for CreateTable<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.write_str("CREATE TABLE")?;
+        table_tail(f, false, &self.name, &self.spec, &self.clauses)?;
+        match &self.flow {
+            Some(flow) => write!(f, " {flow}"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Display for CreateMaterializedView<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        create_head(f, self.or_clause.map(|k| k.kind), self.visibility.map(|k| k.kind))?;
+        f.write_str(if self.live.is_some() { "LIVE TABLE" } else { "MATERIALIZED VIEW" })?;
+        table_tail(f, self.if_not_exists, &self.name, &self.spec, &self.clauses)?;
+        write!(f, " {}", self.query)
+    }
+}
+
+impl Display for CreateView<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        create_head(
+            f,
+            self.or_replace.then_some(OrClause::Replace),
+            self.temporary.map(|_| Visibility::Temporary),
+        )?;
+        f.write_str(if self.live.is_some() { "LIVE VIEW" } else { "VIEW" })?;
+        if self.if_not_exists {
+            f.write_str(" IF NOT EXISTS")?;
+        }
+        write!(f, " {}", self.name)?;
+        if let Some(columns) = &self.columns {
+            write!(f, " {}", Parens(columns))?;
+        }
+        write!(f, "{} {}", Spaced(&self.clauses), self.query)
+    }
+}
+
+impl Display for ViewColumn<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        self.name.fmt(f)?;
+        match &self.comment {
+            Some(comment) => write!(f, " COMMENT {comment}"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Display for SetStatement<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            SetKind::Catalog(name) => write!(f, "SET CATALOG {name}"),
+            SetKind::Property { key, value } if value.is_empty() => write!(f, "SET {key}"),
+            SetKind::Property { key, value } => write!(f, "SET {key} = {value}"),
+        }
+    }
+}
+
+impl Display for UseStatement<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let kind = match self.kind {
+            UseKind::Default => "",
+            UseKind::Catalog => "CATALOG ",
+            UseKind::Schema => "SCHEMA ",
+            UseKind::Database => "DATABASE ",
+            UseKind::Namespace => "NAMESPACE ",
+        };
+        write!(f, "USE {kind}{}", self.name)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Flows
+
+impl Display for FlowBody<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            FlowBody::Insert(flow) => flow.fmt(f),
+            FlowBody::AutoCdc(flow) => flow.fmt(f),
+        }
+    }
+}
+
+impl Display for InsertFlow<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let once = |spelling| self.once.is_some_and(|o| o.spelling == spelling);
+        match &self.target {
+            Some(target) => {
+                f.write_str("INSERT ")?;
+                if once(OnceSpelling::Current) {
+                    f.write_str("ONCE ")?;
+                }
+                f.write_str("INTO ")?;
+                if once(OnceSpelling::AfterInto) {
+                    f.write_str("ONCE ")?;
+                }
+                target.fmt(f)?;
+                if once(OnceSpelling::AfterTarget) {
+                    f.write_str(" ONCE")?;
+                }
+                if self.by_name.is_some() {
+                    f.write_str(" BY NAME")?;
+                }
+                write!(f, "{} {}", Spaced(&self.replace), self.query)
+            }
+            // Inline: INSERT [ONCE] [BY NAME] query, or REPLACE ... BY NAME query.
+            None => {
+                if self.insert.is_some() {
+                    f.write_str("INSERT ")?;
+                    if self.once.is_some() {
+                        f.write_str("ONCE ")?;
+                    }
+                }
+                for clause in &self.replace {
+                    write!(f, "{clause} ")?;
+                }
+                if self.by_name.is_some() {
+                    f.write_str("BY NAME ")?;
+                }
+                self.query.fmt(f)
+            }
+        }
+    }
+}
+
+impl Display for ReplaceClause<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplaceClause::Using(r) => {
+                write!(f, "REPLACE USING {}", Parens(&r.columns))?;
+                match &r.sequence_by {
+                    Some(column) => write!(f, " SEQUENCE BY {column}"),
+                    None => Ok(()),
+                }
+            }
+            ReplaceClause::Where(r) => write!(f, "REPLACE WHERE {}", r.predicate),
+        }
+    }
+}
+
+impl Display for AutoCdcFlow<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.write_str(match self.keyword {
+            CdcKeyword::AutoCdc => "AUTO CDC",
+            CdcKeyword::ApplyChanges => "APPLY CHANGES",
+        })?;
+        if self.once.is_some() {
+            f.write_str(" ONCE")?;
+        }
+        if let Some(target) = &self.target {
+            write!(f, " INTO {target}")?;
+        }
+        write!(f, " FROM {}{}", self.source, Spaced(&self.clauses))
+    }
+}
+
+impl Display for CdcSource<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            CdcSource::ChangeFeed(relation) => relation.fmt(f),
+            CdcSource::Snapshot(snapshot) => {
+                write!(f, "SNAPSHOT ({})", snapshot.snapshot_query)?;
+                match &snapshot.version {
+                    Some(version) => write!(f, " WITH VERSION ({})", version.query),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+impl Display for CdcClause<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            CdcClauseKind::Keys(keys) => write!(f, "KEYS {}", Parens(keys)),
+            CdcClauseKind::Where(e) => write!(f, "WHERE {e}"),
+            CdcClauseKind::IgnoreNullUpdates => f.write_str("IGNORE NULL UPDATES"),
+            CdcClauseKind::ApplyAsDelete(e) => write!(f, "APPLY AS DELETE WHEN {e}"),
+            CdcClauseKind::ApplyAsTruncate(e) => write!(f, "APPLY AS TRUNCATE WHEN {e}"),
+            CdcClauseKind::SequenceBy(e) => write!(f, "SEQUENCE BY {e}"),
+            CdcClauseKind::Columns(c) => write!(f, "COLUMNS {c}"),
+            CdcClauseKind::StoredAs(scd) => write!(f, "STORED AS SCD TYPE {}", scd.number),
+            CdcClauseKind::TrackHistory(c) => write!(f, "TRACK HISTORY ON {c}"),
+        }
+    }
+}
+
+impl Display for ColumnSelection<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            ColumnSelection::List { columns, parenthesized: true } => Parens(columns).fmt(f),
+            ColumnSelection::List { columns, parenthesized: false } => Comma(columns).fmt(f),
+            ColumnSelection::AllExcept(columns) => write!(f, "* EXCEPT {}", Parens(columns)),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tables
+
+impl Display for TableElement<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            TableElement::Column(c) => c.fmt(f),
+            TableElement::Expectation(e) => e.fmt(f),
+            TableElement::Constraint(c) => c.fmt(f),
+        }
+    }
+}
+
+impl Display for ColumnDef<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        self.name.fmt(f)?;
+        if let Some(data_type) = &self.data_type {
+            write!(f, " {data_type}")?;
+        }
+        Spaced(&self.properties).fmt(f)
+    }
+}
+
+impl Display for ColumnProperty<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            ColumnPropertyKind::NotNull => f.write_str("NOT NULL"),
+            ColumnPropertyKind::Generated(e) => write!(f, "GENERATED ALWAYS AS ({e})"),
+            ColumnPropertyKind::Identity(identity) => {
+                f.write_str(match identity.mode {
+                    IdentityMode::Always => "GENERATED ALWAYS AS IDENTITY",
+                    IdentityMode::ByDefault => "GENERATED BY DEFAULT AS IDENTITY",
+                })?;
+                if !identity.options.is_empty() {
+                    write!(f, " ({})", Spaced(&identity.options).to_string().trim_start())?;
+                }
+                Ok(())
+            }
+            ColumnPropertyKind::Default(e) => write!(f, "DEFAULT {e}"),
+            ColumnPropertyKind::Comment(c) => write!(f, "COMMENT {c}"),
+            ColumnPropertyKind::PrimaryKey(constraint) => {
+                constraint_name(f, constraint)?;
+                f.write_str("PRIMARY KEY")
+            }
+            ColumnPropertyKind::References { constraint, table, columns } => {
+                constraint_name(f, constraint)?;
+                write!(f, "REFERENCES {table}")?;
+                if !columns.is_empty() {
+                    write!(f, " {}", Parens(columns))?;
+                }
+                Ok(())
+            }
+            ColumnPropertyKind::Mask { function, using_columns } => {
+                write!(f, "MASK {function}")?;
+                match using_columns {
+                    Some(args) => write!(f, " USING COLUMNS {}", Parens(args)),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+fn constraint_name(f: &mut Formatter<'_>, name: &Option<Ident<'_>>) -> fmt::Result {
+    match name {
+        Some(name) => write!(f, "CONSTRAINT {name} "),
+        None => Ok(()),
+    }
+}
+
+impl Display for IdentityOption<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let words = match self.kind {
+            IdentityOptionKind::StartWith => "START WITH",
+            IdentityOptionKind::IncrementBy => "INCREMENT BY",
+        };
+        write!(f, "{words} {}", self.value)
+    }
+}
+
+impl Display for SignedNumber<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        if self.negative {
+            f.write_char('-')?;
+        }
+        f.write_str(self.digits)
+    }
+}
+
+impl Display for Expectation<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "CONSTRAINT {} EXPECT ({})", self.name, self.expr)?;
+        match self.on_violation {
+            Some(ViolationAction::FailUpdate) => f.write_str(" ON VIOLATION FAIL UPDATE"),
+            Some(ViolationAction::DropRow) => f.write_str(" ON VIOLATION DROP ROW"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Display for TableConstraint<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        constraint_name(f, &self.name)?;
+        match &self.kind {
+            TableConstraintKind::PrimaryKey(columns) => write!(f, "PRIMARY KEY {}", Parens(columns)),
+            TableConstraintKind::ForeignKey { columns, table, referenced } => {
+                write!(f, "FOREIGN KEY {} REFERENCES {table}", Parens(columns))?;
+                if !referenced.is_empty() {
+                    write!(f, " {}", Parens(referenced))?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl Display for TableClause<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            TableClauseKind::Using(provider) => write!(f, "USING {provider}"),
+            TableClauseKind::PartitionedBy(columns) => write!(f, "PARTITIONED BY {}", Parens(columns)),
+            TableClauseKind::ClusterBy(ClusterBy::Columns(columns)) => write!(f, "CLUSTER BY {}", Parens(columns)),
+            TableClauseKind::ClusterBy(ClusterBy::Auto) => f.write_str("CLUSTER BY AUTO"),
+            TableClauseKind::ClusterBy(ClusterBy::None) => f.write_str("CLUSTER BY NONE"),
+            TableClauseKind::Location(path) => write!(f, "LOCATION {path}"),
+            TableClauseKind::Comment(text) => write!(f, "COMMENT {text}"),
+            TableClauseKind::TblProperties(properties) => write!(f, "TBLPROPERTIES {}", Parens(properties)),
+            TableClauseKind::RowFilter { function, columns } => {
+                write!(f, "WITH ROW FILTER {function} ON {}", Parens(columns))
+            }
+        }
+    }
+}
+
+impl Display for Property<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match &self.key {
+            PropertyKey::Name(name) => name.fmt(f)?,
+            PropertyKey::String(s) => s.fmt(f)?,
+        }
+        match &self.value {
+            Some(value) => write!(f, " = {value}"),
+            None => Ok(()),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Types
+
+impl Display for DataType<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            DataType::Named { name, params, .. } => {
+                name.fmt(f)?;
+                if !params.is_empty() {
+                    Parens(params).fmt(f)?;
+                }
+                Ok(())
+            }
+            DataType::Array { element, .. } => write!(f, "ARRAY<{element}>"),
+            DataType::Map { key, value, .. } => write!(f, "MAP<{key}, {value}>"),
+            DataType::Struct { fields, .. } => write!(f, "STRUCT<{}>", Comma(fields)),
+            DataType::Interval { from, to, .. } => {
+                write!(f, "INTERVAL {from}")?;
+                match to {
+                    Some(to) => write!(f, " TO {to}"),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+impl Display for StructField<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.name, self.data_type)?;
+        if self.not_null {
+            f.write_str(" NOT NULL")?;
+        }
+        match &self.comment {
+            Some(comment) => write!(f, " COMMENT {comment}"),
+            None => Ok(()),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Queries
+
+impl Display for Query<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        if let Some(with) = &self.with {
+            write!(f, "WITH {}{} ", if with.recursive { "RECURSIVE " } else { "" }, Comma(&with.ctes))?;
+        }
+        self.body.fmt(f)?;
+        if !self.order_by.is_empty() {
+            write!(f, " ORDER BY {}", Comma(&self.order_by))?;
+        }
+        match &self.limit {
+            Some(Limit::All(_)) => f.write_str(" LIMIT ALL")?,
+            Some(Limit::Count(n)) => write!(f, " LIMIT {n}")?,
+            None => {}
+        }
+        match &self.offset {
+            Some(offset) => write!(f, " OFFSET {offset}"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Display for Cte<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        self.name.fmt(f)?;
+        if !self.columns.is_empty() {
+            Parens(&self.columns).fmt(f)?;
+        }
+        write!(f, " AS ({})", self.query)
+    }
+}
+
+impl Display for OrderByExpr<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        self.expr.fmt(f)?;
+        match self.ascending {
+            Some(true) => f.write_str(" ASC")?,
+            Some(false) => f.write_str(" DESC")?,
+            None => {}
+        }
+        match self.nulls_first {
+            Some(true) => f.write_str(" NULLS FIRST"),
+            Some(false) => f.write_str(" NULLS LAST"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Display for SetExpr<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            SetExpr::Select(select) => select.fmt(f),
+            SetExpr::Query(query) => write!(f, "({query})"),
+            SetExpr::SetOperation(op) => {
+                let word = match op.op {
+                    SetOperator::Union => "UNION",
+                    SetOperator::Intersect => "INTERSECT",
+                    SetOperator::Except => "EXCEPT",
+                    SetOperator::Minus => "MINUS",
+                };
+                write!(f, "{} {word}", op.left)?;
+                if let Some(q) = op.quantifier {
+                    write!(f, " {q}")?;
+                }
+                write!(f, " {}", op.right)
+            }
+            SetExpr::Values(values) => write!(f, "VALUES {}", Comma(&values.rows)),
+            SetExpr::Table(table) => write!(f, "TABLE {}", table.name),
+        }
+    }
+}
+
+impl Display for SetQuantifier {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SetQuantifier::All => "ALL",
+            SetQuantifier::Distinct => "DISTINCT",
+        })
+    }
+}
+
+impl Display for Select<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.write_str("SELECT ")?;
+        if let Some(q) = self.quantifier {
+            write!(f, "{q} ")?;
+        }
+        Comma(&self.projection).fmt(f)?;
+        if !self.from.is_empty() {
+            write!(f, " FROM {}", Comma(&self.from))?;
+        }
+        if let Some(selection) = &self.selection {
+            write!(f, " WHERE {selection}")?;
+        }
+        if !self.group_by.is_empty() {
+            write!(f, " GROUP BY {}", Comma(&self.group_by))?;
+        }
+        match &self.having {
+            Some(having) => write!(f, " HAVING {having}"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Display for SelectItem<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            SelectItem::Expr { expr, alias, .. } => {
+                expr.fmt(f)?;
+                match alias {
+                    Some(alias) => write!(f, " {alias}"),
+                    None => Ok(()),
+                }
+            }
+            SelectItem::Wildcard(w) => w.fmt(f),
+        }
+    }
+}
+
+impl Display for Wildcard<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        if let Some(qualifier) = &self.qualifier {
+            write!(f, "{qualifier}.")?;
+        }
+        f.write_char('*')?;
+        match &self.except {
+            Some(columns) => write!(f, " EXCEPT {}", Parens(columns)),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Display for Alias<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "AS {}", self.name)?;
+        if !self.columns.is_empty() {
+            Parens(&self.columns).fmt(f)?;
+        }
+        Ok(())
+    }
+}
+
+/// ` [alias]` after a relation.
+fn alias_suffix(f: &mut Formatter<'_>, alias: &Option<Alias<'_>>) -> fmt::Result {
+    match alias {
+        Some(alias) => write!(f, " {alias}"),
+        None => Ok(()),
+    }
+}
+
+impl Display for TableRef<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            TableRef::Table(t) => {
+                match t.stream.map(|s| s.form) {
+                    Some(StreamForm::Parenthesized) => write!(f, "STREAM({})", t.name)?,
+                    Some(StreamForm::Bare) => write!(f, "STREAM {}", t.name)?,
+                    None => t.name.fmt(f)?,
+                }
+                if let Some(options) = &t.options {
+                    write!(f, " WITH {}", Parens(&options.options))?;
+                }
+                alias_suffix(f, &t.alias)
+            }
+            TableRef::Function(t) => {
+                if t.stream.is_some() {
+                    f.write_str("STREAM ")?;
+                }
+                t.call.fmt(f)?;
+                alias_suffix(f, &t.alias)
+            }
+            TableRef::Subquery(d) => {
+                write!(f, "({})", d.query)?;
+                alias_suffix(f, &d.alias)
+            }
+            TableRef::Join(j) => {
+                write!(f, "{} ", j.left)?;
+                if j.natural {
+                    f.write_str("NATURAL ")?;
+                }
+                let words = match j.kind {
+                    JoinKind::Inner => "JOIN",
+                    JoinKind::Left => "LEFT JOIN",
+                    JoinKind::Right => "RIGHT JOIN",
+                    JoinKind::Full => "FULL JOIN",
+                    JoinKind::Semi => "SEMI JOIN",
+                    JoinKind::Anti => "ANTI JOIN",
+                    JoinKind::Cross => "CROSS JOIN",
+                };
+                write!(f, "{words} {}", j.right)?;
+                match &j.constraint {
+                    JoinConstraint::None => Ok(()),
+                    JoinConstraint::On(e) => write!(f, " ON {e}"),
+                    JoinConstraint::Using(columns) => write!(f, " USING {}", Parens(columns)),
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expressions
+
+impl Display for Expr<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            ExprKind::Literal(lit) => lit.fmt(f),
+            ExprKind::Column(ident) => ident.fmt(f),
+            ExprKind::CompoundColumn(parts) => {
+                for (i, part) in parts.iter().enumerate() {
+                    if i > 0 {
+                        f.write_char('.')?;
+                    }
+                    part.fmt(f)?;
+                }
+                Ok(())
+            }
+            ExprKind::Marker(text) => f.write_str(text),
+            ExprKind::Unary(u) => match u.op {
+                UnaryOp::Not => write!(f, "NOT {}", u.expr),
+                // A space keeps `- -x` from printing as a `--` comment.
+                UnaryOp::Minus if starts_with_minus(&u.expr) => write!(f, "- {}", u.expr),
+                UnaryOp::Minus => write!(f, "-{}", u.expr),
+                UnaryOp::Plus => write!(f, "+{}", u.expr),
+                UnaryOp::BitNot => write!(f, "~{}", u.expr),
+            },
+            ExprKind::Binary(b) => write!(f, "{} {} {}", b.left, b.op.as_str(), b.right),
+            ExprKind::Nested(e) => write!(f, "({e})"),
+            ExprKind::Tuple(items) => Parens(items).fmt(f),
+            ExprKind::Function(call) => call.fmt(f),
+            ExprKind::Cast(c) => match c.kind {
+                CastKind::Cast => write!(f, "CAST({} AS {})", c.expr, c.data_type),
+                CastKind::TryCast => write!(f, "TRY_CAST({} AS {})", c.expr, c.data_type),
+                CastKind::DoubleColon => write!(f, "{}::{}", c.expr, c.data_type),
+            },
+            ExprKind::Case(case) => {
+                f.write_str("CASE")?;
+                if let Some(operand) = &case.operand {
+                    write!(f, " {operand}")?;
+                }
+                for when in &case.whens {
+                    write!(f, " WHEN {} THEN {}", when.condition, when.result)?;
+                }
+                if let Some(else_result) = &case.else_result {
+                    write!(f, " ELSE {else_result}")?;
+                }
+                f.write_str(" END")
+            }
+            ExprKind::InList(e) => write!(f, "{}{} IN {}", e.expr, not(e.negated), Parens(&e.list)),
+            ExprKind::InSubquery(e) => write!(f, "{}{} IN ({})", e.expr, not(e.negated), e.query),
+            ExprKind::Exists(q) => write!(f, "EXISTS ({q})"),
+            ExprKind::Subquery(q) => write!(f, "({q})"),
+            ExprKind::Between(b) => write!(f, "{}{} BETWEEN {} AND {}", b.expr, not(b.negated), b.low, b.high),
+            ExprKind::Like(l) => {
+                let word = match l.kind {
+                    LikeKind::Like => "LIKE",
+                    LikeKind::ILike => "ILIKE",
+                    LikeKind::RLike => "RLIKE",
+                    LikeKind::Regexp => "REGEXP",
+                };
+                write!(f, "{}{} {word} {}", l.expr, not(l.negated), l.pattern)?;
+                match &l.escape {
+                    Some(escape) => write!(f, " ESCAPE {escape}"),
+                    None => Ok(()),
+                }
+            }
+            ExprKind::Is(is) => {
+                write!(f, "{} IS{} ", is.expr, not(is.negated))?;
+                match &is.test {
+                    IsTest::Null => f.write_str("NULL"),
+                    IsTest::True => f.write_str("TRUE"),
+                    IsTest::False => f.write_str("FALSE"),
+                    IsTest::DistinctFrom(other) => write!(f, "DISTINCT FROM {other}"),
+                }
+            }
+            ExprKind::Field(access) => write!(f, "{}.{}", access.expr, access.field),
+            ExprKind::Subscript(s) => write!(f, "{}[{}]", s.expr, s.index),
+            ExprKind::Interval(interval) => {
+                f.write_str("INTERVAL")?;
+                for part in &interval.parts {
+                    write!(f, " {} {}", part.value, part.unit)?;
+                }
+                match &interval.to {
+                    Some(to) => write!(f, " TO {to}"),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+fn starts_with_minus(expr: &Expr<'_>) -> bool {
+    matches!(&expr.kind, ExprKind::Unary(u) if u.op == UnaryOp::Minus)
+}
+
+fn not(negated: bool) -> &'static str {
+    if negated {
+        " NOT"
+    } else {
+        ""
+    }
+}
+
+impl Display for Literal<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            Literal::Number(n) => f.write_str(n),
+            Literal::String(parts) => {
+                for (i, part) in parts.iter().enumerate() {
+                    if i > 0 {
+                        f.write_char(' ')?;
+                    }
+                    part.fmt(f)?;
+                }
+                Ok(())
+            }
+            Literal::Boolean(true) => f.write_str("TRUE"),
+            Literal::Boolean(false) => f.write_str("FALSE"),
+            Literal::Null => f.write_str("NULL"),
+            Literal::Typed(kind, value) => {
+                let word = match kind {
+                    TypedLiteralKind::Date => "DATE",
+                    TypedLiteralKind::Timestamp => "TIMESTAMP",
+                    TypedLiteralKind::TimestampNtz => "TIMESTAMP_NTZ",
+                };
+                write!(f, "{word} {value}")
+            }
+        }
+    }
+}
+
+impl Display for FunctionCall<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "{}(", self.name)?;
+        if let Some(q) = self.quantifier {
+            write!(f, "{q} ")?;
+        }
+        write!(f, "{})", Comma(&self.args))
+    }
+}
+
+impl Display for FunctionArg<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            FunctionArg::Positional(e) => e.fmt(f),
+            FunctionArg::Named { name, value } => write!(f, "{name} => {value}"),
+            FunctionArg::Star(_) => f.write_char('*'),
+        }
+    }
+}

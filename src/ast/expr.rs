@@ -1,0 +1,452 @@
+//! Expressions: `a + 1`, `f(x, name => 'v')`, `CASE ... END`, `x IN (SELECT ...)`, ...
+
+use super::{impl_spanned, DataType, Ident, ObjectName, Query, StringLit};
+use crate::span::Span;
+
+/// An expression with its span.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Expr<'a> {
+    /// Where the expression is.
+    pub span: Span,
+    /// What it is.
+    pub kind: ExprKind<'a>,
+}
+
+/// The kinds of expression. Large or recursive variants are boxed so that an [`Expr`] stays
+/// small; a binary operation boxes both operands in one allocation.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum ExprKind<'a> {
+    /// `42`, `'text'`, `TRUE`, `NULL`, `DATE '2024-01-01'`.
+    Literal(Literal<'a>),
+    /// `col`, `` `my col` ``, `${param}`.
+    Column(Ident<'a>),
+    /// `t.col`, `_metadata.file_path`, `version.path`: a dotted reference.
+    CompoundColumn(Vec<Ident<'a>>),
+    /// `:name` or `?`.
+    Marker(&'a str),
+    /// `-x`, `+x`, `~x`, `NOT x`.
+    Unary(Box<UnaryExpr<'a>>),
+    /// `a + b`, `a = b`, `a AND b`, `a || b`, ...
+    Binary(Box<BinaryExpr<'a>>),
+    /// `(expr)`, kept so that printing keeps the author's grouping.
+    Nested(Box<Expr<'a>>),
+    /// `(a, b, c)`: a row of values.
+    Tuple(Vec<Expr<'a>>),
+    /// `f(a, b)`, `count(DISTINCT x)`, `read_files('p', format => 'json')`.
+    Function(Box<FunctionCall<'a>>),
+    /// `CAST(x AS t)`, `TRY_CAST(x AS t)`, `x::t`.
+    Cast(Box<Cast<'a>>),
+    /// `CASE [operand] WHEN ... THEN ... [ELSE ...] END`.
+    Case(Box<Case<'a>>),
+    /// `x [NOT] IN (a, b)`.
+    InList(Box<InList<'a>>),
+    /// `x [NOT] IN (SELECT ...)`.
+    InSubquery(Box<InSubquery<'a>>),
+    /// `EXISTS (SELECT ...)`.
+    Exists(Box<Query<'a>>),
+    /// `(SELECT ...)` used as a value.
+    Subquery(Box<Query<'a>>),
+    /// `x [NOT] BETWEEN low AND high`.
+    Between(Box<Between<'a>>),
+    /// `x [NOT] LIKE p [ESCAPE 'c']`, and ILIKE, RLIKE, REGEXP.
+    Like(Box<Like<'a>>),
+    /// `x IS [NOT] NULL`, `IS [NOT] TRUE`, `IS [NOT] DISTINCT FROM y`, ...
+    Is(Box<IsExpr<'a>>),
+    /// `expr.field` on something that is not a plain dotted name: `f(x).a`, `arr[0].b`.
+    Field(Box<FieldAccess<'a>>),
+    /// `a[i]`, `m['k']`.
+    Subscript(Box<Subscript<'a>>),
+    /// `INTERVAL '1' DAY`, `INTERVAL 3 DAYS 2 HOURS`, `INTERVAL '1-2' YEAR TO MONTH`.
+    Interval(Box<Interval<'a>>),
+}
+
+/// A literal value.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum Literal<'a> {
+    /// A number as written: `42`, `1.5e3`, `10L`, `9.99BD`.
+    Number(&'a str),
+    /// One or more adjacent string literals, which concatenate: `'a' 'b'`.
+    String(Vec<StringLit<'a>>),
+    /// `TRUE` or `FALSE`.
+    Boolean(bool),
+    /// `NULL`.
+    Null,
+    /// `DATE '...'`, `TIMESTAMP '...'`, `TIMESTAMP_NTZ '...'`.
+    Typed(TypedLiteralKind, StringLit<'a>),
+}
+
+/// The type keyword of a typed literal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum TypedLiteralKind {
+    /// `DATE '...'`
+    Date,
+    /// `TIMESTAMP '...'`
+    Timestamp,
+    /// `TIMESTAMP_NTZ '...'`
+    TimestampNtz,
+}
+
+/// A prefix operator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum UnaryOp {
+    /// `-x`
+    Minus,
+    /// `+x`
+    Plus,
+    /// `~x`
+    BitNot,
+    /// `NOT x` (also spelled `!x`)
+    Not,
+}
+
+/// `op expr`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct UnaryExpr<'a> {
+    /// The operator.
+    pub op: UnaryOp,
+    /// The operand.
+    pub expr: Expr<'a>,
+}
+
+/// An infix operator, in Spark's precedence groups (see [`BinaryOp::precedence`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum BinaryOp {
+    /// `*`
+    Multiply,
+    /// `/`
+    Divide,
+    /// `%`
+    Modulo,
+    /// `DIV` (integral division)
+    IntDivide,
+    /// `+`
+    Plus,
+    /// `-`
+    Minus,
+    /// `||` (string concatenation)
+    Concat,
+    /// `<<`
+    ShiftLeft,
+    /// `>>`
+    ShiftRight,
+    /// `>>>`
+    ShiftRightUnsigned,
+    /// `&`
+    BitAnd,
+    /// `^`
+    BitXor,
+    /// `|`
+    BitOr,
+    /// `=` (also spelled `==`)
+    Eq,
+    /// `<>` (also spelled `!=`)
+    NotEq,
+    /// `<`
+    Lt,
+    /// `<=`
+    LtEq,
+    /// `>`
+    Gt,
+    /// `>=`
+    GtEq,
+    /// `<=>` (null-safe equality)
+    NullSafeEq,
+    /// `AND`
+    And,
+    /// `OR`
+    Or,
+}
+
+impl BinaryOp {
+    /// Binding strength, higher binds tighter, following Spark's grammar: multiplicative,
+    /// additive (with `||`), shifts, `&`, `^`, `|`, comparisons, `AND`, `OR`.
+    pub fn precedence(self) -> u8 {
+        use BinaryOp::*;
+        match self {
+            Multiply | Divide | Modulo | IntDivide => 9,
+            Plus | Minus | Concat => 8,
+            ShiftLeft | ShiftRight | ShiftRightUnsigned => 7,
+            BitAnd => 6,
+            BitXor => 5,
+            BitOr => 4,
+            Eq | NotEq | Lt | LtEq | Gt | GtEq | NullSafeEq => 3,
+            And => 2,
+            Or => 1,
+        }
+    }
+
+    /// The operator as written in canonical SQL.
+    pub fn as_str(self) -> &'static str {
+        use BinaryOp::*;
+        match self {
+            Multiply => "*",
+            Divide => "/",
+            Modulo => "%",
+            IntDivide => "DIV",
+            Plus => "+",
+            Minus => "-",
+            Concat => "||",
+            ShiftLeft => "<<",
+            ShiftRight => ">>",
+            ShiftRightUnsigned => ">>>",
+            BitAnd => "&",
+            BitXor => "^",
+            BitOr => "|",
+            Eq => "=",
+            NotEq => "<>",
+            Lt => "<",
+            LtEq => "<=",
+            Gt => ">",
+            GtEq => ">=",
+            NullSafeEq => "<=>",
+            And => "AND",
+            Or => "OR",
+        }
+    }
+}
+
+/// `left op right`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct BinaryExpr<'a> {
+    /// The operator.
+    pub op: BinaryOp,
+    /// The left operand.
+    pub left: Expr<'a>,
+    /// The right operand.
+    pub right: Expr<'a>,
+}
+
+/// `name([DISTINCT | ALL] arg, ...)`, `count(*)`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct FunctionCall<'a> {
+    /// From the name to the closing parenthesis.
+    pub span: Span,
+    /// The function's (possibly qualified) name.
+    pub name: ObjectName<'a>,
+    /// `DISTINCT` or `ALL` before the arguments.
+    pub quantifier: Option<SetQuantifier>,
+    /// The arguments in order.
+    pub args: Vec<FunctionArg<'a>>,
+}
+
+/// One argument of a function call.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum FunctionArg<'a> {
+    /// `expr`
+    Positional(Expr<'a>),
+    /// `name => expr`
+    Named {
+        /// The parameter name.
+        name: Ident<'a>,
+        /// The value.
+        value: Expr<'a>,
+    },
+    /// `*`, as in `count(*)`.
+    Star(Span),
+}
+
+/// `ALL` or `DISTINCT`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum SetQuantifier {
+    /// `ALL`
+    All,
+    /// `DISTINCT`
+    Distinct,
+}
+
+/// The spelling of a cast.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum CastKind {
+    /// `CAST(x AS t)`
+    Cast,
+    /// `TRY_CAST(x AS t)`
+    TryCast,
+    /// `x::t`
+    DoubleColon,
+}
+
+/// A conversion to a data type.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Cast<'a> {
+    /// How it was written.
+    pub kind: CastKind,
+    /// The value converted.
+    pub expr: Expr<'a>,
+    /// The target type.
+    pub data_type: DataType<'a>,
+}
+
+/// `CASE [operand] WHEN ... THEN ... [ELSE ...] END`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Case<'a> {
+    /// The value compared in a simple CASE.
+    pub operand: Option<Expr<'a>>,
+    /// The WHEN branches in order.
+    pub whens: Vec<WhenClause<'a>>,
+    /// The ELSE value.
+    pub else_result: Option<Expr<'a>>,
+}
+
+/// `WHEN condition THEN result`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct WhenClause<'a> {
+    /// From WHEN to the end of the result.
+    pub span: Span,
+    /// The condition (or the value compared with the operand).
+    pub condition: Expr<'a>,
+    /// The result.
+    pub result: Expr<'a>,
+}
+
+/// `expr [NOT] IN (a, b, ...)`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct InList<'a> {
+    /// The value tested.
+    pub expr: Expr<'a>,
+    /// `NOT IN`.
+    pub negated: bool,
+    /// The candidates.
+    pub list: Vec<Expr<'a>>,
+}
+
+/// `expr [NOT] IN (query)`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct InSubquery<'a> {
+    /// The value tested.
+    pub expr: Expr<'a>,
+    /// `NOT IN`.
+    pub negated: bool,
+    /// The query giving the candidates.
+    pub query: Query<'a>,
+}
+
+/// `expr [NOT] BETWEEN low AND high`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Between<'a> {
+    /// The value tested.
+    pub expr: Expr<'a>,
+    /// `NOT BETWEEN`.
+    pub negated: bool,
+    /// The lower bound.
+    pub low: Expr<'a>,
+    /// The upper bound.
+    pub high: Expr<'a>,
+}
+
+/// The pattern operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum LikeKind {
+    /// `LIKE`
+    Like,
+    /// `ILIKE` (case-insensitive)
+    ILike,
+    /// `RLIKE` (regular expression)
+    RLike,
+    /// `REGEXP` (a synonym of RLIKE)
+    Regexp,
+}
+
+/// `expr [NOT] LIKE pattern [ESCAPE 'c']` and its siblings.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Like<'a> {
+    /// The operator.
+    pub kind: LikeKind,
+    /// The value tested.
+    pub expr: Expr<'a>,
+    /// `NOT LIKE`.
+    pub negated: bool,
+    /// The pattern.
+    pub pattern: Expr<'a>,
+    /// The escape character literal.
+    pub escape: Option<StringLit<'a>>,
+}
+
+/// What an `IS` test checks.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum IsTest<'a> {
+    /// `IS NULL`
+    Null,
+    /// `IS TRUE`
+    True,
+    /// `IS FALSE`
+    False,
+    /// `IS DISTINCT FROM other`
+    DistinctFrom(Expr<'a>),
+}
+
+/// `expr IS [NOT] test`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct IsExpr<'a> {
+    /// The value tested.
+    pub expr: Expr<'a>,
+    /// `IS NOT`.
+    pub negated: bool,
+    /// The test.
+    pub test: IsTest<'a>,
+}
+
+/// `expr.field`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct FieldAccess<'a> {
+    /// The struct value.
+    pub expr: Expr<'a>,
+    /// The field.
+    pub field: Ident<'a>,
+}
+
+/// `expr[index]`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Subscript<'a> {
+    /// The array or map.
+    pub expr: Expr<'a>,
+    /// The index or key.
+    pub index: Expr<'a>,
+}
+
+/// `INTERVAL value unit [value unit ...] [TO unit]`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Interval<'a> {
+    /// The `value unit` pairs: `3 DAYS`, `'1-2' YEAR`.
+    pub parts: Vec<IntervalPart<'a>>,
+    /// The unit after `TO`: `'1-2' YEAR TO MONTH`.
+    pub to: Option<Ident<'a>>,
+}
+
+/// One `value unit` pair of an interval.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct IntervalPart<'a> {
+    /// From the value to the unit.
+    pub span: Span,
+    /// The value: a number or a string, possibly negated.
+    pub value: Expr<'a>,
+    /// The unit word: `DAY`, `HOURS`, ...
+    pub unit: Ident<'a>,
+}
+
+impl_spanned!(Expr, FunctionCall, WhenClause, IntervalPart);

@@ -1,0 +1,189 @@
+//! The typed syntax tree.
+//!
+//! Every node carries the [`Span`] of the text it was parsed from. Names, strings and numbers
+//! borrow their text from the source (`'a`), so building the tree allocates only for lists and
+//! for boxes that break recursion. Each node's doc comment shows the SQL it models.
+//!
+//! `Display` on any node prints canonical SQL (keywords upper case, one space between tokens)
+//! that parses back to the same tree, spans aside.
+
+mod display;
+mod expr;
+mod flows;
+mod query;
+mod statements;
+mod tables;
+mod types;
+pub mod visit;
+
+pub use expr::*;
+pub use flows::*;
+pub use query::*;
+pub use statements::*;
+pub use tables::*;
+pub use types::*;
+
+use crate::span::{Span, Spanned};
+use std::borrow::Cow;
+
+/// How an identifier was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum IdentStyle {
+    /// `name` (a plain word, or a non-reserved keyword used as a name).
+    Plain,
+    /// `` `any text` ``; the text excludes the back-quotes and keeps ``` `` ``` escapes.
+    Quoted,
+    /// `${name}`: a pipeline parameter, kept as written until expanded.
+    Parameter,
+}
+
+/// An identifier, spelled as in the source: `users`, `` `my col` ``, `${catalog}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Ident<'a> {
+    /// Where the identifier is, quotes included.
+    pub span: Span,
+    /// The text: the word, the inside of the back-quotes, or the whole `${...}`.
+    pub text: &'a str,
+    /// How it was written.
+    pub style: IdentStyle,
+}
+
+impl<'a> Ident<'a> {
+    /// The name it denotes: back-quote escapes resolved.
+    pub fn value(&self) -> Cow<'a, str> {
+        match self.style {
+            IdentStyle::Quoted if self.text.contains("``") => Cow::Owned(self.text.replace("``", "`")),
+            _ => Cow::Borrowed(self.text),
+        }
+    }
+
+    /// Whether it names `name`, ignoring ASCII case as SQL does.
+    pub fn matches(&self, name: &str) -> bool {
+        self.value().eq_ignore_ascii_case(name)
+    }
+}
+
+/// A dotted name of one or more parts: `users`, `catalog.schema.table`, `LIVE.events`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ObjectName<'a> {
+    /// From the first part to the last.
+    pub span: Span,
+    /// The parts, outermost first (never empty).
+    pub parts: Vec<Ident<'a>>,
+}
+
+impl<'a> ObjectName<'a> {
+    /// The last part: the object's own name without its qualifiers.
+    pub fn base(&self) -> &Ident<'a> {
+        // The grammar never builds an empty name.
+        &self.parts[self.parts.len() - 1]
+    }
+}
+
+/// A string literal as written, quotes and prefix included: `'a'`, `"b"`, `r'c'`, `X'1F'`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct StringLit<'a> {
+    /// Where the literal is.
+    pub span: Span,
+    /// The literal's source text.
+    pub raw: &'a str,
+}
+
+impl StringLit<'_> {
+    /// The string's value: quotes removed, backslash escapes of ordinary strings resolved as
+    /// Spark does (`\n`, `\t`, `\'`, `\\`, `\uXXXX`, ...). Hex strings return their digits.
+    pub fn value(&self) -> String {
+        string_value(self.raw)
+    }
+}
+
+/// The value of one string literal token (see [`StringLit::value`]).
+pub(crate) fn string_value(raw: &str) -> String {
+    let (is_raw, body) = match raw.as_bytes().first() {
+        Some(b'r' | b'R') => (true, &raw[1..]),
+        Some(b'x' | b'X') => (true, &raw[1..]),
+        _ => (false, raw),
+    };
+    let inner = body.get(1..body.len().saturating_sub(1)).unwrap_or("");
+    if is_raw || !inner.contains('\\') {
+        return inner.to_string();
+    }
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some('r') => out.push('\r'),
+            Some('b') => out.push('\u{8}'),
+            Some('0') => out.push('\0'),
+            Some('Z') => out.push('\u{1a}'),
+            Some('u') => {
+                let hex: String = chars.by_ref().take(4).collect();
+                match u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                    Some(ch) => out.push(ch),
+                    None => {
+                        out.push('u');
+                        out.push_str(&hex);
+                    }
+                }
+            }
+            Some(other) => out.push(other),
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+/// A whole source file: statements separated by `;`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Script<'a> {
+    /// The whole source.
+    pub span: Span,
+    /// The statements in source order, including [`Statement::Error`] placeholders for
+    /// statements that did not parse.
+    pub statements: Vec<Statement<'a>>,
+}
+
+macro_rules! impl_spanned {
+    ($($ty:ident),* $(,)?) => {
+        $(impl $crate::span::Spanned for $ty<'_> {
+            fn span(&self) -> $crate::span::Span {
+                self.span
+            }
+        })*
+    };
+}
+pub(crate) use impl_spanned;
+
+impl_spanned!(Ident, ObjectName, StringLit, Script);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn string_values() {
+        assert_eq!(string_value(r"'it\'s'"), "it's");
+        assert_eq!(string_value(r#""a\nb""#), "a\nb");
+        assert_eq!(string_value(r"r'C:\dir'"), r"C:\dir");
+        assert_eq!(string_value("X'1F'"), "1F");
+        assert_eq!(string_value(r"'\u0041'"), "A");
+    }
+
+    #[test]
+    fn quoted_identifiers_unescape() {
+        let id = Ident { span: Span::default(), text: "a``b", style: IdentStyle::Quoted };
+        assert_eq!(id.value(), "a`b");
+        assert!(id.matches("A`B"));
+    }
+}

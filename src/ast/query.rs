@@ -1,0 +1,394 @@
+//! Queries: `[WITH ...] SELECT ... FROM ... [UNION ...] [ORDER BY ...] [LIMIT ...]`.
+
+use super::{impl_spanned, Expr, FunctionCall, Ident, ObjectName, Property, SetQuantifier};
+use crate::span::{Span, Spanned};
+
+/// A whole query: `[WITH ctes] body [ORDER BY ...] [LIMIT n] [OFFSET n]`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Query<'a> {
+    /// From WITH (or the body) to the last clause.
+    pub span: Span,
+    /// `WITH [RECURSIVE] name AS (query), ...`.
+    pub with: Option<With<'a>>,
+    /// The SELECTs and set operations.
+    pub body: SetExpr<'a>,
+    /// `ORDER BY ...`.
+    pub order_by: Vec<OrderByExpr<'a>>,
+    /// `LIMIT n` or `LIMIT ALL`.
+    pub limit: Option<Limit<'a>>,
+    /// `OFFSET n`.
+    pub offset: Option<Expr<'a>>,
+}
+
+/// `WITH [RECURSIVE] cte, ...`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct With<'a> {
+    /// From WITH to the last CTE.
+    pub span: Span,
+    /// `WITH RECURSIVE`.
+    pub recursive: bool,
+    /// The common table expressions in order.
+    pub ctes: Vec<Cte<'a>>,
+}
+
+/// `name [(col, ...)] AS (query)`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Cte<'a> {
+    /// From the name to the closing parenthesis.
+    pub span: Span,
+    /// The name the query is known by.
+    pub name: Ident<'a>,
+    /// Column names given to the result.
+    pub columns: Vec<Ident<'a>>,
+    /// The query.
+    pub query: Query<'a>,
+}
+
+/// `LIMIT n` or `LIMIT ALL`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum Limit<'a> {
+    /// `LIMIT ALL`
+    All(Span),
+    /// `LIMIT expr`
+    Count(Expr<'a>),
+}
+
+/// The body of a query: SELECTs combined with set operations.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum SetExpr<'a> {
+    /// `SELECT ...`
+    Select(Box<Select<'a>>),
+    /// `(query)`
+    Query(Box<Query<'a>>),
+    /// `left UNION|INTERSECT|EXCEPT|MINUS [ALL|DISTINCT] right`
+    SetOperation(Box<SetOperation<'a>>),
+    /// `VALUES row, ...`
+    Values(Values<'a>),
+    /// `TABLE name`
+    Table(TableStatement<'a>),
+}
+
+/// A set operator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum SetOperator {
+    /// `UNION`
+    Union,
+    /// `INTERSECT`
+    Intersect,
+    /// `EXCEPT`
+    Except,
+    /// `MINUS` (a synonym of EXCEPT)
+    Minus,
+}
+
+/// `left op [ALL | DISTINCT] right`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct SetOperation<'a> {
+    /// From the left operand to the right one.
+    pub span: Span,
+    /// The operator.
+    pub op: SetOperator,
+    /// `ALL` or `DISTINCT`.
+    pub quantifier: Option<SetQuantifier>,
+    /// The left operand.
+    pub left: SetExpr<'a>,
+    /// The right operand.
+    pub right: SetExpr<'a>,
+}
+
+/// `VALUES (1, 'a'), (2, 'b')` or `VALUES 1, 2`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Values<'a> {
+    /// From VALUES to the last row.
+    pub span: Span,
+    /// The rows; a row of several columns is an [`super::ExprKind::Tuple`].
+    pub rows: Vec<Expr<'a>>,
+}
+
+/// `TABLE name`: every row of a table.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct TableStatement<'a> {
+    /// From TABLE to the name.
+    pub span: Span,
+    /// The table.
+    pub name: ObjectName<'a>,
+}
+
+/// `SELECT [ALL | DISTINCT] items [FROM ...] [WHERE ...] [GROUP BY ...] [HAVING ...]`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Select<'a> {
+    /// From SELECT to the last clause.
+    pub span: Span,
+    /// `ALL` or `DISTINCT`.
+    pub quantifier: Option<SetQuantifier>,
+    /// The select list.
+    pub projection: Vec<SelectItem<'a>>,
+    /// The relations after FROM, comma-separated.
+    pub from: Vec<TableRef<'a>>,
+    /// `WHERE predicate`.
+    pub selection: Option<Expr<'a>>,
+    /// `GROUP BY expr, ...`.
+    pub group_by: Vec<Expr<'a>>,
+    /// `HAVING predicate`.
+    pub having: Option<Expr<'a>>,
+}
+
+/// One item of a select list.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum SelectItem<'a> {
+    /// `expr [[AS] alias]`
+    Expr {
+        /// From the expression to the alias.
+        span: Span,
+        /// The value.
+        expr: Expr<'a>,
+        /// The output name.
+        alias: Option<Alias<'a>>,
+    },
+    /// `*`, `t.*`, `* EXCEPT (a, b)`.
+    Wildcard(Wildcard<'a>),
+}
+
+/// `[qualifier.]* [EXCEPT (col, ...)]`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Wildcard<'a> {
+    /// From the qualifier or `*` to the end.
+    pub span: Span,
+    /// `t` in `t.*`.
+    pub qualifier: Option<ObjectName<'a>>,
+    /// The columns after EXCEPT.
+    pub except: Option<Vec<Ident<'a>>>,
+}
+
+/// `[AS] name [(col, ...)]`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Alias<'a> {
+    /// From AS (or the name) to the end.
+    pub span: Span,
+    /// The alias.
+    pub name: Ident<'a>,
+    /// Column aliases of a relation: `AS t(a, b)`.
+    pub columns: Vec<Ident<'a>>,
+}
+
+/// `expr [ASC | DESC] [NULLS FIRST | NULLS LAST]`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct OrderByExpr<'a> {
+    /// From the expression to the last modifier.
+    pub span: Span,
+    /// The sort key.
+    pub expr: Expr<'a>,
+    /// `Some(true)` for ASC, `Some(false)` for DESC.
+    pub ascending: Option<bool>,
+    /// `Some(true)` for NULLS FIRST, `Some(false)` for NULLS LAST.
+    pub nulls_first: Option<bool>,
+}
+
+/// How a source is read as a stream.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum StreamForm {
+    /// `STREAM(name)`
+    Parenthesized,
+    /// `STREAM name` or `STREAM function(...)`
+    Bare,
+}
+
+/// The `STREAM` keyword of a streaming read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct StreamRead {
+    /// The STREAM keyword.
+    pub span: Span,
+    /// Which of the spellings was used.
+    pub form: StreamForm,
+}
+
+/// A relation in FROM.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum TableRef<'a> {
+    /// `[STREAM] name [WITH (options)] [alias]`, `STREAM(name) [WITH (options)] [alias]`.
+    Table(Box<TableName<'a>>),
+    /// `[STREAM] function(args) [alias]`: a table-valued function such as `read_files`.
+    Function(Box<TableFunction<'a>>),
+    /// `(query) [alias]`.
+    Subquery(Box<DerivedTable<'a>>),
+    /// `left [kind] JOIN right [ON ... | USING (...)]`.
+    Join(Box<Join<'a>>),
+}
+
+/// A named table, view or stream in FROM.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct TableName<'a> {
+    /// From STREAM (or the name) to the alias.
+    pub span: Span,
+    /// The STREAM keyword, for a streaming read.
+    pub stream: Option<StreamRead>,
+    /// The table.
+    pub name: ObjectName<'a>,
+    /// `WITH (skipChangeCommits, startingVersion = 5)`.
+    pub options: Option<ReadOptions<'a>>,
+    /// The alias.
+    pub alias: Option<Alias<'a>>,
+}
+
+/// `WITH (option [= value], ...)` after a source: Delta read options.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ReadOptions<'a> {
+    /// From WITH to the closing parenthesis.
+    pub span: Span,
+    /// The options in order; an option without a value means TRUE.
+    pub options: Vec<Property<'a>>,
+}
+
+/// A table-valued function in FROM: `STREAM read_files('/path', format => 'json') AS f`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct TableFunction<'a> {
+    /// From STREAM (or the name) to the alias.
+    pub span: Span,
+    /// The STREAM keyword, for a streaming read.
+    pub stream: Option<StreamRead>,
+    /// The call.
+    pub call: FunctionCall<'a>,
+    /// The alias.
+    pub alias: Option<Alias<'a>>,
+}
+
+/// `(query) [alias]` in FROM.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct DerivedTable<'a> {
+    /// From the opening parenthesis to the alias.
+    pub span: Span,
+    /// The query.
+    pub query: Query<'a>,
+    /// The alias.
+    pub alias: Option<Alias<'a>>,
+}
+
+/// The kinds of join.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum JoinKind {
+    /// `[INNER] JOIN`
+    Inner,
+    /// `LEFT [OUTER] JOIN`
+    Left,
+    /// `RIGHT [OUTER] JOIN`
+    Right,
+    /// `FULL [OUTER] JOIN`
+    Full,
+    /// `[LEFT] SEMI JOIN`
+    Semi,
+    /// `[LEFT] ANTI JOIN`
+    Anti,
+    /// `CROSS JOIN`
+    Cross,
+}
+
+/// How the joined rows are matched.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum JoinConstraint<'a> {
+    /// No condition (CROSS JOIN, NATURAL joins, or a plain JOIN without ON).
+    None,
+    /// `ON predicate`
+    On(Expr<'a>),
+    /// `USING (col, ...)`
+    Using(Vec<Ident<'a>>),
+}
+
+/// `left [NATURAL] kind JOIN right [constraint]`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Join<'a> {
+    /// From the left relation to the end of the constraint.
+    pub span: Span,
+    /// The left relation.
+    pub left: TableRef<'a>,
+    /// The right relation.
+    pub right: TableRef<'a>,
+    /// The kind of join.
+    pub kind: JoinKind,
+    /// `NATURAL`.
+    pub natural: bool,
+    /// The match condition.
+    pub constraint: JoinConstraint<'a>,
+}
+
+impl_spanned!(
+    Query,
+    With,
+    Cte,
+    SetOperation,
+    Values,
+    TableStatement,
+    Select,
+    Wildcard,
+    Alias,
+    OrderByExpr,
+    TableName,
+    ReadOptions,
+    TableFunction,
+    DerivedTable,
+    Join
+);
+
+impl Spanned for SetExpr<'_> {
+    fn span(&self) -> Span {
+        match self {
+            SetExpr::Select(s) => s.span,
+            SetExpr::Query(q) => q.span,
+            SetExpr::SetOperation(op) => op.span,
+            SetExpr::Values(v) => v.span,
+            SetExpr::Table(t) => t.span,
+        }
+    }
+}
+
+impl Spanned for TableRef<'_> {
+    fn span(&self) -> Span {
+        match self {
+            TableRef::Table(t) => t.span,
+            TableRef::Function(f) => f.span,
+            TableRef::Subquery(d) => d.span,
+            TableRef::Join(j) => j.span,
+        }
+    }
+}
+
+impl Spanned for SelectItem<'_> {
+    fn span(&self) -> Span {
+        match self {
+            SelectItem::Expr { span, .. } => *span,
+            SelectItem::Wildcard(w) => w.span,
+        }
+    }
+}
+
+impl Spanned for Limit<'_> {
+    fn span(&self) -> Span {
+        match self {
+            Limit::All(span) => *span,
+            Limit::Count(e) => e.span,
+        }
+    }
+}

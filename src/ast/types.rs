@@ -1,0 +1,88 @@
+//! Data types: `BIGINT`, `DECIMAL(10, 2)`, `ARRAY<STRING>`, `STRUCT<a: INT NOT NULL>`, ...
+
+use super::{Ident, StringLit};
+use crate::span::{Span, Spanned};
+
+/// A Spark data type.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum DataType<'a> {
+    /// A type by name with optional parameters: `INT`, `STRING`, `DECIMAL(10, 2)`, `VARCHAR(20)`.
+    Named {
+        /// From the name to the closing parenthesis.
+        span: Span,
+        /// The type name as written.
+        name: Ident<'a>,
+        /// The numeric parameters as written.
+        params: Vec<&'a str>,
+    },
+    /// `ARRAY<element>`
+    Array {
+        /// From ARRAY to `>`.
+        span: Span,
+        /// The element type.
+        element: Box<DataType<'a>>,
+    },
+    /// `MAP<key, value>`
+    Map {
+        /// From MAP to `>`.
+        span: Span,
+        /// The key type.
+        key: Box<DataType<'a>>,
+        /// The value type.
+        value: Box<DataType<'a>>,
+    },
+    /// `STRUCT<field, ...>`
+    Struct {
+        /// From STRUCT to `>`.
+        span: Span,
+        /// The fields in order.
+        fields: Vec<StructField<'a>>,
+    },
+    /// `INTERVAL unit [TO unit]`: `INTERVAL DAY TO SECOND`, `INTERVAL YEAR`.
+    Interval {
+        /// From INTERVAL to the last unit.
+        span: Span,
+        /// The leading unit.
+        from: Ident<'a>,
+        /// The trailing unit after TO.
+        to: Option<Ident<'a>>,
+    },
+}
+
+impl DataType<'_> {
+    /// Whether this is the named type `name` (case-insensitive), ignoring parameters.
+    pub fn is_named(&self, name: &str) -> bool {
+        matches!(self, DataType::Named { name: n, .. } if n.matches(name))
+    }
+}
+
+/// `name [:] type [NOT NULL] [COMMENT 'text']` inside `STRUCT<...>`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct StructField<'a> {
+    /// From the name to the end of the field.
+    pub span: Span,
+    /// The field name.
+    pub name: Ident<'a>,
+    /// The field type.
+    pub data_type: DataType<'a>,
+    /// `NOT NULL`.
+    pub not_null: bool,
+    /// `COMMENT 'text'`.
+    pub comment: Option<StringLit<'a>>,
+}
+
+impl Spanned for DataType<'_> {
+    fn span(&self) -> Span {
+        match self {
+            DataType::Named { span, .. }
+            | DataType::Array { span, .. }
+            | DataType::Map { span, .. }
+            | DataType::Struct { span, .. }
+            | DataType::Interval { span, .. } => *span,
+        }
+    }
+}
+
+super::impl_spanned!(StructField);

@@ -1,0 +1,181 @@
+//! Diagnostics: a stable code, a severity, a message, a primary span, secondary labels and a
+//! help line. The library returns them; it never prints. They implement
+//! [`miette::Diagnostic`] so that a caller can render them with a source snippet.
+
+use crate::span::Span;
+use std::fmt;
+
+macro_rules! codes {
+    ($($(#[$doc:meta])* $variant:ident => $text:literal,)*) => {
+        /// Every code pipeline-sql reports. The string form ([`Code::as_str`]) is the code of
+        /// SPEC §3, verbatim; codes are added, never renamed.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+        #[non_exhaustive]
+        pub enum Code {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Code {
+            /// Every code, in declaration order.
+            pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
+
+            /// The code as documented: `PARSE_SYNTAX_ERROR`.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $text,)*
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    /// The input does not match the grammar.
+    ParseSyntaxError => "PARSE_SYNTAX_ERROR",
+    /// A `/*` comment without its `*/`.
+    UnclosedBracketedComment => "UNCLOSED_BRACKETED_COMMENT",
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// How serious a diagnostic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum Severity {
+    /// The engine would reject the pipeline.
+    Error,
+    /// The pipeline runs, but probably not as intended.
+    Warning,
+}
+
+impl Severity {
+    /// `"error"` or `"warning"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// A secondary location that explains a diagnostic ("first declared here").
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Label {
+    /// Where.
+    pub span: Span,
+    /// What is there.
+    pub message: String,
+}
+
+/// One finding, with everything a person needs to act on it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[error("{message}")]
+pub struct Diagnostic {
+    code: Code,
+    severity: Severity,
+    message: String,
+    span: Span,
+    labels: Vec<Label>,
+    help: Option<String>,
+}
+
+impl Diagnostic {
+    /// An error with `code` at `span`.
+    pub fn error(code: Code, span: Span, message: impl Into<String>) -> Self {
+        Diagnostic::new(code, Severity::Error, span, message)
+    }
+
+    /// A warning with `code` at `span`.
+    pub fn warning(code: Code, span: Span, message: impl Into<String>) -> Self {
+        Diagnostic::new(code, Severity::Warning, span, message)
+    }
+
+    fn new(code: Code, severity: Severity, span: Span, message: impl Into<String>) -> Self {
+        Diagnostic { code, severity, message: message.into(), span, labels: Vec::new(), help: None }
+    }
+
+    /// Adds the help line: how to fix it.
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Adds a secondary label.
+    pub fn with_label(mut self, span: Span, message: impl Into<String>) -> Self {
+        self.labels.push(Label { span, message: message.into() });
+        self
+    }
+
+    /// The documented code, as text: `PARSE_SYNTAX_ERROR`.
+    pub fn code(&self) -> &str {
+        self.code.as_str()
+    }
+
+    /// The code as an enum.
+    pub fn code_enum(&self) -> Code {
+        self.code
+    }
+
+    /// Error or warning.
+    pub fn severity(&self) -> Severity {
+        self.severity
+    }
+
+    /// Where the problem is.
+    pub fn span(&self) -> Span {
+        self.span
+    }
+
+    /// What is wrong, in a sentence.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// How to fix it.
+    pub fn help(&self) -> Option<&str> {
+        self.help.as_deref()
+    }
+
+    /// Secondary locations.
+    pub fn labels(&self) -> &[Label] {
+        &self.labels
+    }
+
+    /// Whether this is an error (rather than a warning).
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+impl miette::Diagnostic for Diagnostic {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.code))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        })
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        let primary = miette::LabeledSpan::new_primary_with_span(Some("here".to_string()), self.span);
+        let secondary = self
+            .labels
+            .iter()
+            .map(|l| miette::LabeledSpan::new_with_span(Some(l.message.clone()), l.span));
+        Some(Box::new(std::iter::once(primary).chain(secondary)))
+    }
+}

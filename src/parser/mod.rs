@@ -1,0 +1,235 @@
+//! The LALRPOP glue: splits the token stream into statements, runs the generated parser on
+//! each, and turns its errors into diagnostics.
+//!
+//! Splitting at `;` before parsing (rather than error recovery inside LALRPOP) makes recovery
+//! exact: a broken statement yields one diagnostic and a [`Statement::Error`] placeholder,
+//! and every other statement parses as if it were alone.
+
+pub(crate) mod support;
+
+use crate::ast::{Script, Statement};
+use crate::diagnostic::{Code, Diagnostic};
+use crate::lexer::{LexError, Lexer, SpannedTok, Tok};
+use crate::span::Span;
+use lalrpop_util::ParseError;
+use support::UserError;
+
+lalrpop_util::lalrpop_mod!(
+    #[allow(clippy::all, clippy::pedantic, unused_qualifications, missing_docs)]
+    grammar,
+    "/pipeline.rs"
+);
+
+/// How deeply brackets may nest in one statement. Deeper input is reported instead of
+/// parsed, so that building, printing and dropping the tree cannot exhaust the stack.
+pub const MAX_NESTING: usize = 200;
+
+/// Keywords that the grammar also accepts as identifiers (kept in step with the grammar's
+/// `Ident` by a test), folded into "identifier" in "expected ..." messages.
+pub(crate) const NON_RESERVED: &[&str] = &[
+    "ALWAYS", "APPLY", "ARRAY", "ASC", "AUTO", "CATALOG", "CDC", "CHANGES", "CLUSTER", "COLUMNS",
+    "COMMENT", "DATABASE", "DATE", "DEFAULT", "DELETE", "DESC", "DIV", "DROP", "EXPECT", "FAIL",
+    "FILTER", "FIRST", "FLOW", "GENERATED", "HISTORY", "IDENTITY", "IF", "IGNORE", "INCREMENT",
+    "INSERT", "KEY", "KEYS", "LAST", "LIVE", "LOCATION", "MAP", "MASK", "MATERIALIZED", "NAME",
+    "NAMESPACE", "NONE", "NULLS", "ONCE", "PARTITIONED", "PRIVATE", "REFRESH", "REPLACE", "ROW",
+    "SCD", "SCHEMA", "SEQUENCE", "SET", "SNAPSHOT", "START", "STORED", "STREAM", "STREAMING",
+    "STRUCT", "TBLPROPERTIES", "TEMPORARY", "TIMESTAMP", "TIMESTAMP_NTZ", "TRACK", "TRUNCATE",
+    "TYPE", "UPDATE", "UPDATES", "USE", "VERSION", "VIEW", "VIOLATION",
+];
+
+/// Parses a whole source text. Never fails: problems are diagnostics.
+pub(crate) fn parse_script(source: &str) -> (Script<'_>, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
+    let mut statements = Vec::new();
+    if u32::try_from(source.len()).is_err() {
+        diagnostics.push(Diagnostic::error(
+            Code::ParseSyntaxError,
+            Span::new(0, 0),
+            "the source is 4 GiB or larger; split it into several files",
+        ));
+        return (Script { span: Span::new(0, 0), statements }, diagnostics);
+    }
+    let parser = grammar::StatementParser::new();
+    let mut splitter = StatementSplitter::new(source);
+    while let Some(chunk) = splitter.next_statement(&mut diagnostics) {
+        statements.push(parse_statement(&parser, source, chunk, &mut diagnostics));
+    }
+    (Script { span: Span::from_usize(0, source.len()), statements }, diagnostics)
+}
+
+/// The tokens of one statement (without its `;`) and whether they nest too deeply.
+struct Chunk<'t, 'a> {
+    tokens: &'t [SpannedTok<'a>],
+    too_deep: Option<Span>,
+}
+
+/// Cuts the token stream at `;`, reporting lexical errors on the way.
+struct StatementSplitter<'a> {
+    lexer: Lexer<'a>,
+    buffer: Vec<SpannedTok<'a>>,
+}
+
+impl<'a> StatementSplitter<'a> {
+    fn new(source: &'a str) -> Self {
+        StatementSplitter { lexer: Lexer::new(source), buffer: Vec::new() }
+    }
+
+    fn next_statement(&mut self, diagnostics: &mut Vec<Diagnostic>) -> Option<Chunk<'_, 'a>> {
+        self.buffer.clear();
+        let mut depth = 0usize;
+        let mut too_deep = None;
+        for (l, tok, r) in self.lexer.by_ref() {
+            match tok {
+                Tok::Semicolon if self.buffer.is_empty() => continue,
+                Tok::Semicolon => break,
+                Tok::LParen | Tok::LBracket | Tok::Case => {
+                    depth += 1;
+                    if depth > MAX_NESTING && too_deep.is_none() {
+                        too_deep = Some(Span::from_usize(l, r));
+                    }
+                }
+                Tok::RParen | Tok::RBracket | Tok::End => depth = depth.saturating_sub(1),
+                Tok::Error(error) => diagnostics.push(lex_diagnostic(error, Span::from_usize(l, r))),
+                _ => {}
+            }
+            self.buffer.push((l, tok, r));
+        }
+        if self.buffer.is_empty() {
+            return None;
+        }
+        Some(Chunk { tokens: &self.buffer, too_deep })
+    }
+}
+
+fn parse_statement<'a>(
+    parser: &grammar::StatementParser,
+    source: &'a str,
+    chunk: Chunk<'_, 'a>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Statement<'a> {
+    let (first, last) = match (chunk.tokens.first(), chunk.tokens.last()) {
+        (Some(first), Some(last)) => (first.0, last.2),
+        _ => return Statement::Error(Span::new(0, 0)),
+    };
+    let whole = Span::from_usize(first, last);
+    if let Some(at) = chunk.too_deep {
+        diagnostics.push(
+            Diagnostic::error(
+                Code::ParseSyntaxError,
+                at,
+                format!("the statement nests brackets more than {MAX_NESTING} levels deep"),
+            )
+            .with_help("split the expression, for example into a common table expression (WITH)"),
+        );
+        return Statement::Error(whole);
+    }
+    if chunk.tokens.iter().all(|t| matches!(t.1, Tok::Error(_))) {
+        // Nothing but input the lexer already reported (an unclosed comment at the end).
+        return Statement::Error(whole);
+    }
+    let tokens = chunk.tokens.iter().map(|&t| Ok::<_, UserError>(t));
+    match parser.parse(source, tokens) {
+        Ok(statement) => statement,
+        Err(error) => {
+            if let Some(diagnostic) = syntax_diagnostic(error, last) {
+                diagnostics.push(diagnostic);
+            }
+            Statement::Error(whole)
+        }
+    }
+}
+
+fn lex_diagnostic(error: LexError, span: Span) -> Diagnostic {
+    match error {
+        LexError::UnclosedComment => Diagnostic::error(Code::UnclosedBracketedComment, span.with_len(2), error.message())
+            .with_help("close the comment with `*/`; comments nest, so every `/*` inside needs its own `*/`"),
+        LexError::UnterminatedString => Diagnostic::error(Code::ParseSyntaxError, span.with_len(1), error.message())
+            .with_help("add the closing quote; a quote inside the string is written `\\'`"),
+        LexError::UnterminatedQuotedIdentifier => {
+            Diagnostic::error(Code::ParseSyntaxError, span.with_len(1), error.message())
+                .with_help("add the closing back-quote; a back-quote inside the name is written ``")
+        }
+        LexError::InvalidCharacter => Diagnostic::error(Code::ParseSyntaxError, span, error.message())
+            .with_help("remove the character, or put the text in quotes"),
+    }
+}
+
+/// The diagnostic for a parser error; `None` when the error is at an input error that the
+/// lexer has already reported.
+fn syntax_diagnostic(error: ParseError<usize, Tok<'_>, UserError>, end: usize) -> Option<Diagnostic> {
+    match error {
+        ParseError::UnrecognizedToken { token: (_, Tok::Error(_), _), .. } => None,
+        ParseError::UnrecognizedToken { token: (l, tok, r), expected } => Some(
+            Diagnostic::error(
+                Code::ParseSyntaxError,
+                Span::from_usize(l, r),
+                format!("syntax error at {}: {}", found(tok), expected_list(&expected)),
+            ),
+        ),
+        ParseError::UnrecognizedEof { expected, .. } => Some(Diagnostic::error(
+            Code::ParseSyntaxError,
+            Span::from_usize(end, end),
+            format!("syntax error at the end of the statement: {}", expected_list(&expected)),
+        )),
+        ParseError::ExtraToken { token: (l, tok, r) } => Some(Diagnostic::error(
+            Code::ParseSyntaxError,
+            Span::from_usize(l, r),
+            format!("syntax error at {}: expected the end of the statement", found(tok)),
+        )),
+        ParseError::InvalidToken { location } => Some(Diagnostic::error(
+            Code::ParseSyntaxError,
+            Span::from_usize(location, location),
+            "syntax error: invalid token",
+        )),
+        ParseError::User { error } => Some(Diagnostic::error(Code::ParseSyntaxError, error.span, error.message)),
+    }
+}
+
+fn found(tok: Tok<'_>) -> String {
+    match tok {
+        Tok::Ident(text) | Tok::QuotedIdent(text) => format!("identifier `{text}`"),
+        Tok::String(text) | Tok::RawString(text) | Tok::HexString(text) => format!("string {text}"),
+        Tok::Number(text) => format!("number {text}"),
+        Tok::Param(text) | Tok::NamedMarker(text) => format!("`{text}`"),
+        other => format!("`{}`", other.describe().trim_matches('\'')),
+    }
+}
+
+/// "expected one of: ...", with LALRPOP's terminal names made readable and the keywords that
+/// are identifiers too folded into "identifier".
+fn expected_list(expected: &[String]) -> String {
+    let takes_identifier = expected.iter().any(|e| e == "IDENT");
+    let mut names: Vec<String> = Vec::new();
+    for terminal in expected {
+        let name = readable_terminal(terminal);
+        if takes_identifier && NON_RESERVED.contains(&name.as_str()) {
+            continue;
+        }
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    match names.len() {
+        0 => "unexpected input".to_string(),
+        1 => format!("expected {}", names[0]),
+        _ => format!("expected one of: {}", names.join(", ")),
+    }
+}
+
+fn readable_terminal(terminal: &str) -> String {
+    match terminal {
+        "IDENT" | "QIDENT" | "PARAM" => "identifier".to_string(),
+        "STRING" | "RAWSTRING" | "HEXSTRING" => "string literal".to_string(),
+        "NUMBER" => "number".to_string(),
+        "NAMED_MARKER" => "parameter marker".to_string(),
+        "\"* EXCEPT\"" => "EXCEPT".to_string(),
+        quoted => {
+            let inner = quoted.trim_matches('"');
+            if inner.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_') {
+                inner.to_ascii_uppercase()
+            } else {
+                format!("'{inner}'")
+            }
+        }
+    }
+}

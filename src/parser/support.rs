@@ -1,0 +1,237 @@
+//! Small builders that the grammar's actions call, so that the grammar stays declarative.
+
+use crate::ast::*;
+use crate::span::{Span, Spanned};
+
+/// An error raised by a grammar action: a construct that matched the grammar's shape but is
+/// not valid (`CREATE OR REPLACE MATERIALIZED VIEW`, `a > > b`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserError {
+    /// The offending text.
+    pub span: Span,
+    /// What is wrong.
+    pub message: String,
+}
+
+type ActionResult<'t, T> = Result<T, lalrpop_util::ParseError<usize, crate::lexer::Tok<'t>, UserError>>;
+
+fn user_error<'t, T>(span: Span, message: String) -> ActionResult<'t, T> {
+    Err(lalrpop_util::ParseError::User { error: UserError { span, message } })
+}
+
+/// A span from LALRPOP's `usize` locations.
+pub fn sp(l: usize, r: usize) -> Span {
+    Span::from_usize(l, r)
+}
+
+/// `CREATE [OR REFRESH | OR REPLACE] [PRIVATE | TEMPORARY]`, before the object kind.
+pub struct CreateHead {
+    pub or_clause: Option<Keyword<OrClause>>,
+    pub visibility: Option<Keyword<Visibility>>,
+}
+
+impl CreateHead {
+    /// For objects that take no modifier at all (CREATE FLOW, CREATE TABLE).
+    pub fn expect_plain<'t>(&self, what: &str, kind: Span) -> ActionResult<'t, ()> {
+        if let Some(or) = self.or_clause {
+            return user_error(or.span, format!("{what} does not take `{}`", or_words(or.kind)));
+        }
+        if let Some(v) = self.visibility {
+            return user_error(v.span.to(kind), format!("{what} does not take `{}`", visibility_word(v.kind)));
+        }
+        Ok(())
+    }
+
+    /// Rejects one OR clause, naming the spelling to use instead.
+    pub fn reject_or<'t>(&self, rejected: OrClause, what: &str, instead: &str) -> ActionResult<'t, ()> {
+        match self.or_clause {
+            Some(or) if or.kind == rejected => {
+                user_error(or.span, format!("{what} does not take `{}`; write `{instead}`", or_words(or.kind)))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Rejects one visibility keyword.
+    pub fn reject_visibility<'t>(&self, rejected: Visibility, what: &str, kind: Span) -> ActionResult<'t, ()> {
+        match self.visibility {
+            Some(v) if v.kind == rejected => {
+                user_error(v.span.to(kind), format!("a {what} cannot be `{}`", visibility_word(v.kind)))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+fn or_words(kind: OrClause) -> &'static str {
+    match kind {
+        OrClause::Refresh => "OR REFRESH",
+        OrClause::Replace => "OR REPLACE",
+    }
+}
+
+fn visibility_word(kind: Visibility) -> &'static str {
+    match kind {
+        Visibility::Private => "PRIVATE",
+        Visibility::Temporary => "TEMPORARY",
+    }
+}
+
+/// The one ONCE of an INSERT flow, from any of its three positions.
+pub fn once_of<'t>(before_into: Option<Once>, after_into: Option<Span>, after_target: Option<Span>) -> ActionResult<'t, Option<Once>> {
+    let all = [
+        before_into,
+        after_into.map(|span| Once { span, spelling: OnceSpelling::AfterInto }),
+        after_target.map(|span| Once { span, spelling: OnceSpelling::AfterTarget }),
+    ];
+    let mut given = all.into_iter().flatten();
+    let first = given.next();
+    match given.next() {
+        Some(second) => user_error(second.span, "ONCE is given twice".to_string()),
+        None => Ok(first),
+    }
+}
+
+/// A dotted name while it is being parsed: the first part is kept apart so that the common
+/// one-part name allocates nothing.
+pub struct Name<'a> {
+    first: Ident<'a>,
+    rest: Vec<Ident<'a>>,
+}
+
+impl<'a> Name<'a> {
+    pub fn new(first: Ident<'a>) -> Self {
+        Name { first, rest: Vec::new() }
+    }
+
+    pub fn push(&mut self, part: Ident<'a>) {
+        self.rest.push(part);
+    }
+
+    fn span(&self) -> Span {
+        self.rest.last().map_or(self.first.span, |last| self.first.span.to(last.span))
+    }
+
+    pub fn into_object_name(self) -> ObjectName<'a> {
+        let span = self.span();
+        let mut parts = Vec::with_capacity(1 + self.rest.len());
+        parts.push(self.first);
+        parts.extend(self.rest);
+        ObjectName { span, parts }
+    }
+
+    /// A column reference: one part, or a dotted path.
+    pub fn into_column(self) -> Expr<'a> {
+        if self.rest.is_empty() {
+            return Expr { span: self.first.span, kind: ExprKind::Column(self.first) };
+        }
+        let ObjectName { span, parts } = self.into_object_name();
+        Expr { span, kind: ExprKind::CompoundColumn(parts) }
+    }
+}
+
+/// ORDER BY, LIMIT and OFFSET of a query, collected before the query is assembled.
+pub struct QueryTail<'a> {
+    pub order_by: Vec<OrderByExpr<'a>>,
+    pub limit: Option<Limit<'a>>,
+    pub offset: Option<Expr<'a>>,
+}
+
+pub fn make_query<'a>(span: Span, with: Option<With<'a>>, body: SetExpr<'a>, tail: QueryTail<'a>) -> Query<'a> {
+    Query { span, with, body, order_by: tail.order_by, limit: tail.limit, offset: tail.offset }
+}
+
+pub fn set_operation<'a>(
+    span: Span,
+    op: SetOperator,
+    quantifier: Option<SetQuantifier>,
+    left: SetExpr<'a>,
+    right: SetExpr<'a>,
+) -> SetExpr<'a> {
+    SetExpr::SetOperation(Box::new(SetOperation { span, op, quantifier, left, right }))
+}
+
+pub fn table_name<'a>(
+    span: Span,
+    stream: Option<StreamRead>,
+    name: ObjectName<'a>,
+    options: Option<ReadOptions<'a>>,
+    alias: Option<Alias<'a>>,
+) -> TableRef<'a> {
+    TableRef::Table(Box::new(TableName { span, stream, name, options, alias }))
+}
+
+pub fn table_function<'a>(
+    span: Span,
+    stream: Option<StreamRead>,
+    call: FunctionCall<'a>,
+    alias: Option<Alias<'a>>,
+) -> TableRef<'a> {
+    TableRef::Function(Box::new(TableFunction { span, stream, call, alias }))
+}
+
+pub fn unary<'a>(span: Span, op: UnaryOp, expr: Expr<'a>) -> Expr<'a> {
+    Expr { span, kind: ExprKind::Unary(Box::new(UnaryExpr { op, expr })) }
+}
+
+pub fn binary<'a>(op: BinaryOp, left: Expr<'a>, right: Expr<'a>) -> Expr<'a> {
+    Expr { span: left.span.to(right.span), kind: ExprKind::Binary(Box::new(BinaryExpr { op, left, right })) }
+}
+
+pub fn tuple<'a>(span: Span, first: Expr<'a>, mut rest: Vec<Expr<'a>>) -> Expr<'a> {
+    rest.insert(0, first);
+    Expr { span, kind: ExprKind::Tuple(rest) }
+}
+
+/// Groups a flat `operand (operator operand)*` list by operator precedence; all of Spark's
+/// binary operators are left-associative.
+pub fn climb<'a>(first: Expr<'a>, rest: Vec<(BinaryOp, Expr<'a>)>) -> Expr<'a> {
+    if rest.is_empty() {
+        return first;
+    }
+    let mut operands = vec![first];
+    let mut operators: Vec<BinaryOp> = Vec::new();
+    for (op, operand) in rest {
+        while operators.last().is_some_and(|top| top.precedence() >= op.precedence()) {
+            reduce_top(&mut operands, &mut operators);
+        }
+        operators.push(op);
+        operands.push(operand);
+    }
+    while !operators.is_empty() {
+        reduce_top(&mut operands, &mut operators);
+    }
+    operands.pop().expect("one operand remains after reducing every operator")
+}
+
+fn reduce_top<'a>(operands: &mut Vec<Expr<'a>>, operators: &mut Vec<BinaryOp>) {
+    // Every operator was pushed together with the operand on its right, so both pops succeed.
+    if let (Some(op), Some(right), Some(left)) = (operators.pop(), operands.pop(), operands.pop()) {
+        operands.push(binary(op, left, right));
+    }
+}
+
+/// `>>` and `>>>` are lexed as separate `>` (so `ARRAY<ARRAY<INT>>` closes twice); as shift
+/// operators they must be written without space.
+pub fn adjacent<'t>(parts: &[Span], op: BinaryOp) -> ActionResult<'t, BinaryOp> {
+    match parts.windows(2).find(|pair| pair[0].end != pair[1].start) {
+        Some(pair) => user_error(pair[0].to(pair[1]), format!("`{}` must be written without spaces", op.as_str())),
+        None => Ok(op),
+    }
+}
+
+/// A hex string must hold hex digits only.
+pub fn hex_string<'t>(span: Span, raw: &'t str) -> ActionResult<'t, StringLit<'t>> {
+    let digits = raw.get(2..raw.len().saturating_sub(1)).unwrap_or("");
+    if digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+        Ok(StringLit { span, raw })
+    } else {
+        user_error(span, "a hex string may only contain the digits 0-9 and A-F".to_string())
+    }
+}
+
+impl Spanned for Name<'_> {
+    fn span(&self) -> Span {
+        Name::span(self)
+    }
+}
