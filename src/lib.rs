@@ -19,11 +19,14 @@
 //! - [`ast`]: the typed tree with a [`span::Span`] on every node, `Display` as canonical SQL,
 //!   and a [`ast::visit::Visitor`].
 //! - [`diagnostic`]: codes, severities, labels and help, with [`miette`] integration.
+//! - `report` (feature `cli`): diagnostics rendered for people and as JSON.
 
 pub mod ast;
 pub mod diagnostic;
 pub mod lexer;
 mod parser;
+#[cfg(feature = "cli")]
+pub mod report;
 pub mod span;
 
 pub use diagnostic::{Code, Diagnostic, Label, Severity};

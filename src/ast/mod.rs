@@ -23,7 +23,7 @@ pub use statements::*;
 pub use tables::*;
 pub use types::*;
 
-use crate::span::{Span, Spanned};
+use crate::span::Span;
 use std::borrow::Cow;
 
 /// How an identifier was written.

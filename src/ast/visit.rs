@@ -1,0 +1,316 @@
+//! A read-only visitor over the tree.
+//!
+//! Override the `visit_*` methods you care about and call the matching `walk_*` function to go
+//! on into the children; children are visited in source order.
+//!
+//! ```
+//! use pipeline_sql::ast::{visit::{self, Visitor}, TableRef};
+//!
+//! /// Collects the names of streaming reads.
+//! struct Streams(Vec<String>);
+//!
+//! impl<'a> Visitor<'a> for Streams {
+//!     fn visit_table_ref(&mut self, relation: &TableRef<'a>) {
+//!         if let TableRef::Table(t) = relation {
+//!             if t.stream.is_some() {
+//!                 self.0.push(t.name.to_string());
+//!             }
+//!         }
+//!         visit::walk_table_ref(self, relation);
+//!     }
+//! }
+//!
+//! let parsed = pipeline_sql::parse("SELECT * FROM STREAM(a) JOIN b ON a.id = b.id");
+//! let mut streams = Streams(Vec::new());
+//! streams.visit_script(parsed.script());
+//! assert_eq!(streams.0, ["a"]);
+//! ```
+
+use super::*;
+
+/// Callbacks for each kind of node; each defaults to walking into the children.
+pub trait Visitor<'a> {
+    /// A whole file.
+    fn visit_script(&mut self, script: &Script<'a>) {
+        walk_script(self, script);
+    }
+    /// A statement.
+    fn visit_statement(&mut self, statement: &Statement<'a>) {
+        walk_statement(self, statement);
+    }
+    /// A flow body (CREATE FLOW, inline FLOW, APPLY CHANGES).
+    fn visit_flow(&mut self, flow: &FlowBody<'a>) {
+        walk_flow(self, flow);
+    }
+    /// A table element (column, expectation, constraint).
+    fn visit_table_element(&mut self, element: &TableElement<'a>) {
+        walk_table_element(self, element);
+    }
+    /// A query.
+    fn visit_query(&mut self, query: &Query<'a>) {
+        walk_query(self, query);
+    }
+    /// A SELECT.
+    fn visit_select(&mut self, select: &Select<'a>) {
+        walk_select(self, select);
+    }
+    /// A relation in FROM (or an AUTO CDC source).
+    fn visit_table_ref(&mut self, relation: &TableRef<'a>) {
+        walk_table_ref(self, relation);
+    }
+    /// An expression.
+    fn visit_expr(&mut self, expr: &Expr<'a>) {
+        walk_expr(self, expr);
+    }
+    /// A data type.
+    fn visit_data_type(&mut self, _data_type: &DataType<'a>) {}
+}
+
+/// Visits every statement.
+pub fn walk_script<'a, V: Visitor<'a> + ?Sized>(v: &mut V, script: &Script<'a>) {
+    script.statements.iter().for_each(|s| v.visit_statement(s));
+}
+
+/// Visits the children of a statement.
+pub fn walk_statement<'a, V: Visitor<'a> + ?Sized>(v: &mut V, statement: &Statement<'a>) {
+    match statement {
+        Statement::CreateFlow(s) => v.visit_flow(&s.body),
+        Statement::CreateStreamingTable(s) => {
+            walk_table_parts(v, &s.spec, &s.clauses);
+            match &s.body {
+                Some(TableBody::Query(q)) => v.visit_query(&q.query),
+                Some(TableBody::Flow(flow)) => v.visit_flow(&flow.body),
+                None => {}
+            }
+        }
+        Statement::CreateTable(s) => {
+            walk_table_parts(v, &s.spec, &s.clauses);
+            if let Some(flow) = &s.flow {
+                v.visit_flow(&flow.body);
+            }
+        }
+        Statement::CreateMaterializedView(s) => {
+            walk_table_parts(v, &s.spec, &s.clauses);
+            v.visit_query(&s.query.query);
+        }
+        Statement::CreateView(s) => {
+            walk_clauses(v, &s.clauses);
+            v.visit_query(&s.query.query);
+        }
+        Statement::ApplyChanges(s) => walk_auto_cdc(v, &s.flow),
+        Statement::Query(q) => v.visit_query(q),
+        Statement::Set(_) | Statement::Use(_) | Statement::Error(_) => {}
+    }
+}
+
+fn walk_table_parts<'a, V: Visitor<'a> + ?Sized>(v: &mut V, spec: &Option<TableSpec<'a>>, clauses: &[TableClause<'a>]) {
+    if let Some(spec) = spec {
+        spec.elements.iter().for_each(|e| v.visit_table_element(e));
+    }
+    walk_clauses(v, clauses);
+}
+
+fn walk_clauses<'a, V: Visitor<'a> + ?Sized>(v: &mut V, clauses: &[TableClause<'a>]) {
+    for clause in clauses {
+        if let TableClauseKind::TblProperties(properties) = &clause.kind {
+            walk_properties(v, properties);
+        }
+    }
+}
+
+fn walk_properties<'a, V: Visitor<'a> + ?Sized>(v: &mut V, properties: &[Property<'a>]) {
+    properties.iter().filter_map(|p| p.value.as_ref()).for_each(|e| v.visit_expr(e));
+}
+
+/// Visits the children of a flow.
+pub fn walk_flow<'a, V: Visitor<'a> + ?Sized>(v: &mut V, flow: &FlowBody<'a>) {
+    match flow {
+        FlowBody::Insert(insert) => {
+            for clause in &insert.replace {
+                if let ReplaceClause::Where(r) = clause {
+                    v.visit_expr(&r.predicate);
+                }
+            }
+            v.visit_query(&insert.query);
+        }
+        FlowBody::AutoCdc(cdc) => walk_auto_cdc(v, cdc),
+    }
+}
+
+fn walk_auto_cdc<'a, V: Visitor<'a> + ?Sized>(v: &mut V, cdc: &AutoCdcFlow<'a>) {
+    match &cdc.source {
+        CdcSource::ChangeFeed(relation) => v.visit_table_ref(relation),
+        CdcSource::Snapshot(snapshot) => {
+            v.visit_query(&snapshot.snapshot_query);
+            if let Some(version) = &snapshot.version {
+                v.visit_query(&version.query);
+            }
+        }
+    }
+    for clause in &cdc.clauses {
+        match &clause.kind {
+            CdcClauseKind::Where(e)
+            | CdcClauseKind::ApplyAsDelete(e)
+            | CdcClauseKind::ApplyAsTruncate(e)
+            | CdcClauseKind::SequenceBy(e) => v.visit_expr(e),
+            _ => {}
+        }
+    }
+}
+
+/// Visits the children of a table element.
+pub fn walk_table_element<'a, V: Visitor<'a> + ?Sized>(v: &mut V, element: &TableElement<'a>) {
+    match element {
+        TableElement::Column(column) => {
+            if let Some(data_type) = &column.data_type {
+                v.visit_data_type(data_type);
+            }
+            for property in &column.properties {
+                match &property.kind {
+                    ColumnPropertyKind::Generated(e) | ColumnPropertyKind::Default(e) => v.visit_expr(e),
+                    ColumnPropertyKind::Mask { using_columns: Some(args), .. } => {
+                        args.iter().for_each(|e| v.visit_expr(e))
+                    }
+                    _ => {}
+                }
+            }
+        }
+        TableElement::Expectation(expectation) => v.visit_expr(&expectation.expr),
+        TableElement::Constraint(_) => {}
+    }
+}
+
+/// Visits the children of a query.
+pub fn walk_query<'a, V: Visitor<'a> + ?Sized>(v: &mut V, query: &Query<'a>) {
+    if let Some(with) = &query.with {
+        with.ctes.iter().for_each(|cte| v.visit_query(&cte.query));
+    }
+    walk_set_expr(v, &query.body);
+    query.order_by.iter().for_each(|o| v.visit_expr(&o.expr));
+    if let Some(Limit::Count(n)) = &query.limit {
+        v.visit_expr(n);
+    }
+    if let Some(offset) = &query.offset {
+        v.visit_expr(offset);
+    }
+}
+
+fn walk_set_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, body: &SetExpr<'a>) {
+    match body {
+        SetExpr::Select(select) => v.visit_select(select),
+        SetExpr::Query(query) => v.visit_query(query),
+        SetExpr::SetOperation(op) => {
+            walk_set_expr(v, &op.left);
+            walk_set_expr(v, &op.right);
+        }
+        SetExpr::Values(values) => values.rows.iter().for_each(|e| v.visit_expr(e)),
+        SetExpr::Table(_) => {}
+    }
+}
+
+/// Visits the children of a SELECT.
+pub fn walk_select<'a, V: Visitor<'a> + ?Sized>(v: &mut V, select: &Select<'a>) {
+    for item in &select.projection {
+        if let SelectItem::Expr { expr, .. } = item {
+            v.visit_expr(expr);
+        }
+    }
+    select.from.iter().for_each(|r| v.visit_table_ref(r));
+    if let Some(selection) = &select.selection {
+        v.visit_expr(selection);
+    }
+    select.group_by.iter().for_each(|e| v.visit_expr(e));
+    if let Some(having) = &select.having {
+        v.visit_expr(having);
+    }
+}
+
+/// Visits the children of a relation.
+pub fn walk_table_ref<'a, V: Visitor<'a> + ?Sized>(v: &mut V, relation: &TableRef<'a>) {
+    match relation {
+        TableRef::Table(t) => {
+            if let Some(options) = &t.options {
+                walk_properties(v, &options.options);
+            }
+        }
+        TableRef::Function(t) => walk_call(v, &t.call),
+        TableRef::Subquery(d) => v.visit_query(&d.query),
+        TableRef::Join(j) => {
+            v.visit_table_ref(&j.left);
+            v.visit_table_ref(&j.right);
+            if let JoinConstraint::On(e) = &j.constraint {
+                v.visit_expr(e);
+            }
+        }
+    }
+}
+
+fn walk_call<'a, V: Visitor<'a> + ?Sized>(v: &mut V, call: &FunctionCall<'a>) {
+    for arg in &call.args {
+        match arg {
+            FunctionArg::Positional(e) | FunctionArg::Named { value: e, .. } => v.visit_expr(e),
+            FunctionArg::Star(_) => {}
+        }
+    }
+}
+
+/// Visits the children of an expression.
+pub fn walk_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, expr: &Expr<'a>) {
+    match &expr.kind {
+        ExprKind::Literal(_) | ExprKind::Column(_) | ExprKind::CompoundColumn(_) | ExprKind::Marker(_) => {}
+        ExprKind::Unary(u) => v.visit_expr(&u.expr),
+        ExprKind::Binary(b) => {
+            v.visit_expr(&b.left);
+            v.visit_expr(&b.right);
+        }
+        ExprKind::Nested(e) => v.visit_expr(e),
+        ExprKind::Tuple(items) => items.iter().for_each(|e| v.visit_expr(e)),
+        ExprKind::Function(call) => walk_call(v, call),
+        ExprKind::Cast(c) => {
+            v.visit_expr(&c.expr);
+            v.visit_data_type(&c.data_type);
+        }
+        ExprKind::Case(case) => {
+            if let Some(operand) = &case.operand {
+                v.visit_expr(operand);
+            }
+            for when in &case.whens {
+                v.visit_expr(&when.condition);
+                v.visit_expr(&when.result);
+            }
+            if let Some(else_result) = &case.else_result {
+                v.visit_expr(else_result);
+            }
+        }
+        ExprKind::InList(e) => {
+            v.visit_expr(&e.expr);
+            e.list.iter().for_each(|item| v.visit_expr(item));
+        }
+        ExprKind::InSubquery(e) => {
+            v.visit_expr(&e.expr);
+            v.visit_query(&e.query);
+        }
+        ExprKind::Exists(q) | ExprKind::Subquery(q) => v.visit_query(q),
+        ExprKind::Between(b) => {
+            v.visit_expr(&b.expr);
+            v.visit_expr(&b.low);
+            v.visit_expr(&b.high);
+        }
+        ExprKind::Like(l) => {
+            v.visit_expr(&l.expr);
+            v.visit_expr(&l.pattern);
+        }
+        ExprKind::Is(is) => {
+            v.visit_expr(&is.expr);
+            if let IsTest::DistinctFrom(other) = &is.test {
+                v.visit_expr(other);
+            }
+        }
+        ExprKind::Field(access) => v.visit_expr(&access.expr),
+        ExprKind::Subscript(s) => {
+            v.visit_expr(&s.expr);
+            v.visit_expr(&s.index);
+        }
+        ExprKind::Interval(interval) => interval.parts.iter().for_each(|p| v.visit_expr(&p.value)),
+    }
+}
