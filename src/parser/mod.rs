@@ -233,3 +233,37 @@ fn readable_terminal(terminal: &str) -> String {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::NON_RESERVED;
+
+    /// The fold of non-reserved keywords into "identifier" is only honest if the grammar
+    /// really accepts each of them as a name: as a column, a table and a function.
+    #[test]
+    fn every_non_reserved_keyword_is_an_identifier() {
+        for word in NON_RESERVED {
+            let lower = word.to_ascii_lowercase();
+            for sql in [
+                format!("SELECT {lower}, t.{word} FROM t"),
+                format!("SELECT * FROM s.{word}"),
+                format!("SELECT {word}(1)"),
+                format!("CREATE STREAMING TABLE x ({word} INT)"),
+            ] {
+                let parsed = crate::parse(&sql);
+                assert!(parsed.diagnostics().is_empty(), "{sql}: {:?}", parsed.diagnostics());
+            }
+        }
+    }
+
+    #[test]
+    fn expected_lists_fold_keywords_into_identifier() {
+        let parsed = crate::parse("CREATE FLOW f AS INSERT INTO");
+        let message = parsed.diagnostics()[0].message();
+        assert_eq!(message, "syntax error at the end of the statement: expected identifier");
+        let parsed = crate::parse("SELECT * FROM t WHERE");
+        let message = parsed.diagnostics()[0].message();
+        assert!(message.contains("CASE") && message.contains("identifier"), "{message}");
+        assert!(!message.contains("FLOW") && !message.contains("STREAM"), "{message}");
+    }
+}

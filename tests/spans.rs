@@ -1,0 +1,93 @@
+//! Span invariants on every fixture: each node lies within its parent and within the source,
+//! and siblings come in source order.
+
+mod common;
+
+use common::all_sources;
+use pipeline_sql::ast::visit::{self, Visitor};
+use pipeline_sql::ast::*;
+use pipeline_sql::{Span, Spanned};
+
+/// Checks each visited node against the enclosing node and the previous sibling.
+struct SpanChecker<'f> {
+    file: &'f str,
+    /// For each open node: its span and the end of its last child so far.
+    stack: Vec<(Span, u32)>,
+    nodes: usize,
+}
+
+impl SpanChecker<'_> {
+    fn enter(&mut self, what: &str, span: Span) {
+        let (parent, last_end) = *self.stack.last().expect("the script is always open");
+        assert!(span.start <= span.end, "{}: {what} {span:?} is reversed", self.file);
+        assert!(parent.contains(span), "{}: {what} {span:?} is outside its parent {parent:?}", self.file);
+        assert!(span.start >= last_end, "{}: {what} {span:?} starts before its previous sibling ends ({last_end})", self.file);
+        self.stack.push((span, span.start));
+        self.nodes += 1;
+    }
+
+    fn leave(&mut self) {
+        let (span, _) = self.stack.pop().expect("enter and leave pair up");
+        if let Some(parent) = self.stack.last_mut() {
+            parent.1 = span.end;
+        }
+    }
+
+    fn around(&mut self, what: &str, span: Span, walk: impl FnOnce(&mut Self)) {
+        self.enter(what, span);
+        walk(self);
+        self.leave();
+    }
+}
+
+impl<'a> Visitor<'a> for SpanChecker<'_> {
+    fn visit_statement(&mut self, s: &Statement<'a>) {
+        self.around("statement", s.span(), |v| visit::walk_statement(v, s));
+    }
+    fn visit_flow(&mut self, f: &FlowBody<'a>) {
+        self.around("flow", f.span(), |v| visit::walk_flow(v, f));
+    }
+    fn visit_table_element(&mut self, e: &TableElement<'a>) {
+        self.around("table element", e.span(), |v| visit::walk_table_element(v, e));
+    }
+    fn visit_query(&mut self, q: &Query<'a>) {
+        self.around("query", q.span, |v| visit::walk_query(v, q));
+    }
+    fn visit_select(&mut self, s: &Select<'a>) {
+        self.around("select", s.span, |v| visit::walk_select(v, s));
+    }
+    fn visit_table_ref(&mut self, t: &TableRef<'a>) {
+        self.around("relation", t.span(), |v| visit::walk_table_ref(v, t));
+    }
+    fn visit_expr(&mut self, e: &Expr<'a>) {
+        self.around("expression", e.span, |v| visit::walk_expr(v, e));
+    }
+    fn visit_data_type(&mut self, t: &DataType<'a>) {
+        self.around("data type", t.span(), |_| {});
+    }
+}
+
+#[test]
+fn spans_nest_and_are_ordered() {
+    let mut nodes = 0;
+    for (name, source) in all_sources() {
+        let parsed = pipeline_sql::parse(&source);
+        let script = parsed.script();
+        assert_eq!(script.span, Span::new(0, source.len() as u32), "{name}");
+        let mut checker = SpanChecker { file: &name, stack: vec![(script.span, 0)], nodes: 0 };
+        checker.visit_script(script);
+        nodes += checker.nodes;
+        for d in parsed.diagnostics() {
+            assert!(script.span.contains(d.span()), "{name}: diagnostic {:?} outside the source", d.span());
+        }
+    }
+    assert!(nodes > 1500, "only {nodes} nodes were checked");
+}
+
+#[test]
+fn statement_spans_cover_the_statement_text() {
+    let source = "  CREATE STREAMING TABLE t ;\n-- c\nSELECT 1";
+    let parsed = pipeline_sql::parse(source);
+    let spans: Vec<&str> = parsed.script().statements.iter().map(|s| s.span().text(source)).collect();
+    assert_eq!(spans, ["CREATE STREAMING TABLE t", "SELECT 1"]);
+}
