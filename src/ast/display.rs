@@ -414,11 +414,11 @@ impl Display for ColumnProperty<'_> {
                 constraint_name(f, constraint)?;
                 f.write_str("PRIMARY KEY")
             }
-            ColumnPropertyKind::References { constraint, table, columns } => {
-                constraint_name(f, constraint)?;
-                write!(f, "REFERENCES {table}")?;
-                if !columns.is_empty() {
-                    write!(f, " {}", Parens(columns))?;
+            ColumnPropertyKind::References(reference) => {
+                constraint_name(f, &reference.constraint)?;
+                write!(f, "REFERENCES {}", reference.table)?;
+                if !reference.columns.is_empty() {
+                    write!(f, " {}", Parens(&reference.columns))?;
                 }
                 Ok(())
             }
@@ -669,7 +669,7 @@ impl Display for SelectItem<'_> {
             SelectItem::Expr { expr, alias, .. } => {
                 expr.fmt(f)?;
                 match alias {
-                    Some(alias) => write!(f, " {alias}"),
+                    Some(alias) => write!(f, " AS {alias}"),
                     None => Ok(()),
                 }
             }

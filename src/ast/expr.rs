@@ -305,8 +305,6 @@ pub struct Case<'a> {
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WhenClause<'a> {
-    /// From WHEN to the end of the result.
-    pub span: Span,
     /// The condition (or the value compared with the operand).
     pub condition: Expr<'a>,
     /// The result.
@@ -334,7 +332,7 @@ pub struct InSubquery<'a> {
     /// `NOT IN`.
     pub negated: bool,
     /// The query giving the candidates.
-    pub query: Query<'a>,
+    pub query: Box<Query<'a>>,
 }
 
 /// `expr [NOT] BETWEEN low AND high`.
@@ -449,4 +447,4 @@ pub struct IntervalPart<'a> {
     pub unit: Ident<'a>,
 }
 
-impl_spanned!(Expr, FunctionCall, WhenClause, IntervalPart);
+impl_spanned!(Expr, FunctionCall, IntervalPart);

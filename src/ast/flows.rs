@@ -9,9 +9,9 @@ use crate::span::{Span, Spanned};
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum FlowBody<'a> {
     /// `INSERT [ONCE] INTO target BY NAME [REPLACE ...] query` (or an inline INSERT / REPLACE).
-    Insert(InsertFlow<'a>),
+    Insert(Box<InsertFlow<'a>>),
     /// `AUTO CDC [ONCE] INTO target FROM ...` (or an inline AUTO CDC).
-    AutoCdc(AutoCdcFlow<'a>),
+    AutoCdc(Box<AutoCdcFlow<'a>>),
 }
 
 impl Spanned for FlowBody<'_> {
@@ -73,7 +73,7 @@ pub struct InsertFlow<'a> {
     /// `REPLACE USING ...` / `REPLACE WHERE ...` clauses in source order.
     pub replace: Vec<ReplaceClause<'a>>,
     /// The query whose rows are written.
-    pub query: Query<'a>,
+    pub query: Box<Query<'a>>,
 }
 
 /// A REPLACE clause of an INSERT flow.
@@ -191,7 +191,7 @@ pub struct SnapshotSource<'a> {
     /// From SNAPSHOT to the end of WITH VERSION (...).
     pub span: Span,
     /// The query that reads the snapshot.
-    pub snapshot_query: Query<'a>,
+    pub snapshot_query: Box<Query<'a>>,
     /// `WITH VERSION (query)`: picks the next version to process.
     pub version: Option<VersionQuery<'a>>,
 }
@@ -203,7 +203,7 @@ pub struct VersionQuery<'a> {
     /// From WITH to `)`.
     pub span: Span,
     /// The version query.
-    pub query: Query<'a>,
+    pub query: Box<Query<'a>>,
 }
 
 /// A clause of an AUTO CDC flow with its span.

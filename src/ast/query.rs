@@ -44,7 +44,7 @@ pub struct Cte<'a> {
     /// Column names given to the result.
     pub columns: Vec<Ident<'a>>,
     /// The query.
-    pub query: Query<'a>,
+    pub query: Box<Query<'a>>,
 }
 
 /// `LIMIT n` or `LIMIT ALL`.
@@ -149,12 +149,10 @@ pub struct Select<'a> {
 pub enum SelectItem<'a> {
     /// `expr [[AS] alias]`
     Expr {
-        /// From the expression to the alias.
-        span: Span,
         /// The value.
         expr: Expr<'a>,
         /// The output name.
-        alias: Option<Alias<'a>>,
+        alias: Option<Ident<'a>>,
     },
     /// `*`, `t.*`, `* EXCEPT (a, b)`.
     Wildcard(Wildcard<'a>),
@@ -267,7 +265,7 @@ pub struct TableFunction<'a> {
     /// The STREAM keyword, for a streaming read.
     pub stream: Option<StreamRead>,
     /// The call.
-    pub call: FunctionCall<'a>,
+    pub call: Box<FunctionCall<'a>>,
     /// The alias.
     pub alias: Option<Alias<'a>>,
 }
@@ -279,7 +277,7 @@ pub struct DerivedTable<'a> {
     /// From the opening parenthesis to the alias.
     pub span: Span,
     /// The query.
-    pub query: Query<'a>,
+    pub query: Box<Query<'a>>,
     /// The alias.
     pub alias: Option<Alias<'a>>,
 }
@@ -378,7 +376,8 @@ impl Spanned for TableRef<'_> {
 impl Spanned for SelectItem<'_> {
     fn span(&self) -> Span {
         match self {
-            SelectItem::Expr { span, .. } => *span,
+            SelectItem::Expr { expr, alias: Some(alias) } => expr.span.to(alias.span),
+            SelectItem::Expr { expr, alias: None } => expr.span,
             SelectItem::Wildcard(w) => w.span,
         }
     }

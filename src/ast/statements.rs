@@ -118,7 +118,7 @@ pub struct AsQuery<'a> {
     /// From AS to the end of the query.
     pub span: Span,
     /// The query.
-    pub query: Query<'a>,
+    pub query: Box<Query<'a>>,
 }
 
 /// `FLOW body`: a flow defined together with its table; it writes that table.

@@ -67,14 +67,7 @@ pub enum ColumnPropertyKind<'a> {
     /// `[CONSTRAINT name] PRIMARY KEY`
     PrimaryKey(Option<Ident<'a>>),
     /// `[CONSTRAINT name] [FOREIGN KEY] REFERENCES table [(column)]`
-    References {
-        /// The constraint name.
-        constraint: Option<Ident<'a>>,
-        /// The parent table.
-        table: ObjectName<'a>,
-        /// The parent columns.
-        columns: Vec<Ident<'a>>,
-    },
+    References(Box<ColumnReference<'a>>),
     /// `MASK function [USING COLUMNS (arg, ...)]`
     Mask {
         /// The masking function.
@@ -82,6 +75,18 @@ pub enum ColumnPropertyKind<'a> {
         /// Extra arguments after USING COLUMNS.
         using_columns: Option<Vec<Expr<'a>>>,
     },
+}
+
+/// `[CONSTRAINT name] [FOREIGN KEY] REFERENCES table [(column, ...)]` on a column.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ColumnReference<'a> {
+    /// The constraint name.
+    pub constraint: Option<Ident<'a>>,
+    /// The parent table.
+    pub table: ObjectName<'a>,
+    /// The parent columns.
+    pub columns: Vec<Ident<'a>>,
 }
 
 /// Whether identity values may be supplied by writers.

@@ -137,8 +137,31 @@ pub struct QueryTail<'a> {
     pub offset: Option<Expr<'a>>,
 }
 
-pub fn make_query<'a>(span: Span, with: Option<With<'a>>, body: SetExpr<'a>, tail: QueryTail<'a>) -> Query<'a> {
-    Query { span, with, body, order_by: tail.order_by, limit: tail.limit, offset: tail.offset }
+impl<'a> QueryTail<'a> {
+    /// `None` when the query has none of the three clauses.
+    pub fn new(
+        order_by: Option<Vec<OrderByExpr<'a>>>,
+        limit: Option<Limit<'a>>,
+        offset: Option<Expr<'a>>,
+    ) -> Option<Box<Self>> {
+        if order_by.is_none() && limit.is_none() && offset.is_none() {
+            return None;
+        }
+        Some(Box::new(QueryTail { order_by: order_by.unwrap_or_default(), limit, offset }))
+    }
+}
+
+pub fn make_query<'a>(
+    span: Span,
+    with: Option<With<'a>>,
+    body: SetExpr<'a>,
+    tail: Option<Box<QueryTail<'a>>>,
+) -> Box<Query<'a>> {
+    let (order_by, limit, offset) = match tail {
+        Some(tail) => (tail.order_by, tail.limit, tail.offset),
+        None => (Vec::new(), None, None),
+    };
+    Box::new(Query { span, with, body, order_by, limit, offset })
 }
 
 pub fn set_operation<'a>(
@@ -164,7 +187,7 @@ pub fn table_name<'a>(
 pub fn table_function<'a>(
     span: Span,
     stream: Option<StreamRead>,
-    call: FunctionCall<'a>,
+    call: Box<FunctionCall<'a>>,
     alias: Option<Alias<'a>>,
 ) -> TableRef<'a> {
     TableRef::Function(Box::new(TableFunction { span, stream, call, alias }))
