@@ -1,6 +1,25 @@
+//! Prints the sizes of the AST types (they bound the parser's stack slot size).
 use pipeline_sql::ast::*;
 use std::mem::size_of;
+
+macro_rules! sizes {
+    ($($t:ty),* $(,)?) => {{
+        let mut v: Vec<(usize, &str)> = vec![$((size_of::<$t>(), stringify!($t))),*];
+        v.sort();
+        for (size, name) in v.iter().rev() {
+            println!("{size:4} {name}");
+        }
+    }};
+}
+
 fn main() {
-    println!("Expr {} ExprKind {} Ident {} Query {} Select {} SetExpr {} TableRef {} SelectItem {} Statement {}", size_of::<Expr>(), size_of::<ExprKind>(), size_of::<Ident>(), size_of::<Query>(), size_of::<Select>(), size_of::<SetExpr>(), size_of::<TableRef>(), size_of::<SelectItem>(), size_of::<Statement>());
-    println!("CreateStreamingTable {} CreateFlow {} FlowBody {} InsertFlow {} AutoCdcFlow {} CreateMaterializedView {} CreateView {} CreateTable {} ColumnDef {} DataType {} Literal {} FunctionCall {} ObjectName {} Alias {}", size_of::<CreateStreamingTable>(), size_of::<CreateFlow>(), size_of::<FlowBody>(), size_of::<InsertFlow>(), size_of::<AutoCdcFlow>(), size_of::<CreateMaterializedView>(), size_of::<CreateView>(), size_of::<CreateTable>(), size_of::<ColumnDef>(), size_of::<DataType>(), size_of::<Literal>(), size_of::<FunctionCall>(), size_of::<ObjectName>(), size_of::<Alias>());
+    sizes!(
+        Expr, ExprKind, Ident, Query, Select, SetExpr, TableRef, SelectItem, Statement, TableElement,
+        TableConstraintKind, Expectation, Property, Cte, IntervalPart, WhenClause, ColumnProperty,
+        ColumnPropertyKind, DataType, TableClauseKind, TableClause, CdcClause, CdcClauseKind, FlowBody,
+        InlineFlow, TableBody, Alias, Option<Alias>, ReadOptions, Literal, OrderByExpr, Limit,
+        ColumnSelection, CdcSource, SnapshotSource, ReplaceClause, ReplaceUsing, ReplaceWhere,
+        StringLit, ObjectName, TableSpec, FunctionArg, PropertyKey, AsQuery, IdentityOption, With,
+        Option<With>, SignedNumber, IsTest, JoinConstraint, Option<VersionQuery>,
+    );
 }

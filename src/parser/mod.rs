@@ -1,9 +1,11 @@
-//! The LALRPOP glue: splits the token stream into statements, runs the generated parser on
-//! each, and turns its errors into diagnostics.
+//! The LALRPOP glue: runs the generated parser and turns its errors into diagnostics.
 //!
-//! Splitting at `;` before parsing (rather than error recovery inside LALRPOP) makes recovery
-//! exact: a broken statement yields one diagnostic and a [`Statement::Error`] placeholder,
-//! and every other statement parses as if it were alone.
+//! A file is first parsed in one pass straight from the lexer, which is the fast path for the
+//! common case of a file without errors. If that pass fails, the file is parsed again one
+//! statement at a time: the token stream is cut at `;` and each piece parsed alone. That makes
+//! recovery exact (rather than relying on error recovery inside LALRPOP): a broken statement
+//! yields one diagnostic and a [`Statement::Error`] placeholder, and every other statement
+//! parses as if it were alone.
 
 pub(crate) mod support;
 
@@ -49,12 +51,35 @@ pub(crate) fn parse_script(source: &str) -> (Script<'_>, Vec<Diagnostic>) {
         ));
         return (Script { span: Span::new(0, 0), statements }, diagnostics);
     }
-    let parser = grammar::StatementParser::new();
+    let parser = grammar::ScriptParser::new();
+    let span = Span::from_usize(0, source.len());
+    if let Ok(statements) = parser.parse(source, clean_tokens(source)) {
+        return (Script { span, statements }, diagnostics);
+    }
     let mut splitter = StatementSplitter::new(source);
     while let Some(chunk) = splitter.next_statement(&mut diagnostics) {
         statements.push(parse_statement(&parser, source, chunk, &mut diagnostics));
     }
-    (Script { span: Span::from_usize(0, source.len()), statements }, diagnostics)
+    (Script { span, statements }, diagnostics)
+}
+
+/// The tokens of `source` for the one-pass parse. Input errors and excessive nesting stop it
+/// (as a user error), handing the file over to the statement-by-statement pass, which
+/// reports them.
+fn clean_tokens(source: &str) -> impl Iterator<Item = Result<SpannedTok<'_>, UserError>> {
+    let mut depth = 0usize;
+    Lexer::new(source).map(move |(l, tok, r)| {
+        match tok {
+            Tok::Error(_) => depth = usize::MAX,
+            Tok::LParen | Tok::LBracket | Tok::Case => depth = depth.saturating_add(1),
+            Tok::RParen | Tok::RBracket | Tok::End => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if depth > MAX_NESTING {
+            return Err(UserError { span: Span::from_usize(l, r), message: String::new() });
+        }
+        Ok((l, tok, r))
+    })
 }
 
 /// The tokens of one statement (without its `;`) and whether they nest too deeply.
@@ -102,7 +127,7 @@ impl<'a> StatementSplitter<'a> {
 }
 
 fn parse_statement<'a>(
-    parser: &grammar::StatementParser,
+    parser: &grammar::ScriptParser,
     source: &'a str,
     chunk: Chunk<'_, 'a>,
     diagnostics: &mut Vec<Diagnostic>,
@@ -129,7 +154,8 @@ fn parse_statement<'a>(
     }
     let tokens = chunk.tokens.iter().map(|&t| Ok::<_, UserError>(t));
     match parser.parse(source, tokens) {
-        Ok(statement) => statement,
+        Ok(mut statements) if statements.len() == 1 => statements.swap_remove(0),
+        Ok(_) => Statement::Error(whole),
         Err(error) => {
             if let Some(diagnostic) = syntax_diagnostic(error, last) {
                 diagnostics.push(diagnostic);
