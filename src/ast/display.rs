@@ -42,10 +42,7 @@ impl<T: Display> Display for Spaced<'_, T> {
 
 impl Display for Ident<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        match self.style {
-            IdentStyle::Quoted => write!(f, "`{}`", self.text),
-            IdentStyle::Plain | IdentStyle::Parameter => f.write_str(self.text),
-        }
+        f.write_str(self.text)
     }
 }
 
@@ -475,10 +472,10 @@ impl Display for TableConstraint<'_> {
         constraint_name(f, &self.name)?;
         match &self.kind {
             TableConstraintKind::PrimaryKey(columns) => write!(f, "PRIMARY KEY {}", Parens(columns)),
-            TableConstraintKind::ForeignKey { columns, table, referenced } => {
-                write!(f, "FOREIGN KEY {} REFERENCES {table}", Parens(columns))?;
-                if !referenced.is_empty() {
-                    write!(f, " {}", Parens(referenced))?;
+            TableConstraintKind::ForeignKey(key) => {
+                write!(f, "FOREIGN KEY {} REFERENCES {}", Parens(&key.columns), key.table)?;
+                if !key.referenced.is_empty() {
+                    write!(f, " {}", Parens(&key.referenced))?;
                 }
                 Ok(())
             }

@@ -439,12 +439,16 @@ pub struct Interval<'a> {
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct IntervalPart<'a> {
-    /// From the value to the unit.
-    pub span: Span,
     /// The value: a number or a string, possibly negated.
     pub value: Expr<'a>,
     /// The unit word: `DAY`, `HOURS`, ...
     pub unit: Ident<'a>,
 }
 
-impl_spanned!(Expr, FunctionCall, IntervalPart);
+impl_spanned!(Expr, FunctionCall);
+
+impl crate::span::Spanned for IntervalPart<'_> {
+    fn span(&self) -> Span {
+        self.value.span.to(self.unit.span)
+    }
+}

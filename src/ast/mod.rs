@@ -32,29 +32,46 @@ use std::borrow::Cow;
 pub enum IdentStyle {
     /// `name` (a plain word, or a non-reserved keyword used as a name).
     Plain,
-    /// `` `any text` ``; the text excludes the back-quotes and keeps ``` `` ``` escapes.
+    /// `` `any text` ``, where ``` `` ``` stands for one back-quote.
     Quoted,
     /// `${name}`: a pipeline parameter, kept as written until expanded.
     Parameter,
 }
 
 /// An identifier, spelled as in the source: `users`, `` `my col` ``, `${catalog}`.
+///
+/// Only the source text is stored (the style follows from its first character), which keeps
+/// the type at three words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Ident<'a> {
     /// Where the identifier is, quotes included.
     pub span: Span,
-    /// The text: the word, the inside of the back-quotes, or the whole `${...}`.
+    /// The identifier as written: the word, the back-quoted text with its quotes, or `${...}`.
     pub text: &'a str,
-    /// How it was written.
-    pub style: IdentStyle,
 }
 
 impl<'a> Ident<'a> {
-    /// The name it denotes: back-quote escapes resolved.
+    /// How it was written.
+    pub fn style(&self) -> IdentStyle {
+        match self.text.as_bytes().first() {
+            Some(b'`') => IdentStyle::Quoted,
+            Some(b'$') => IdentStyle::Parameter,
+            _ => IdentStyle::Plain,
+        }
+    }
+
+    /// The name it denotes: back-quotes removed and their escapes resolved.
     pub fn value(&self) -> Cow<'a, str> {
-        match self.style {
-            IdentStyle::Quoted if self.text.contains("``") => Cow::Owned(self.text.replace("``", "`")),
+        match self.style() {
+            IdentStyle::Quoted => {
+                let inner = self.text.get(1..self.text.len().saturating_sub(1)).unwrap_or("");
+                if inner.contains("``") {
+                    Cow::Owned(inner.replace("``", "`"))
+                } else {
+                    Cow::Borrowed(inner)
+                }
+            }
             _ => Cow::Borrowed(self.text),
         }
     }
@@ -182,8 +199,12 @@ mod tests {
 
     #[test]
     fn quoted_identifiers_unescape() {
-        let id = Ident { span: Span::default(), text: "a``b", style: IdentStyle::Quoted };
+        let id = Ident { span: Span::default(), text: "`a``b`" };
+        assert_eq!(id.style(), IdentStyle::Quoted);
         assert_eq!(id.value(), "a`b");
         assert!(id.matches("A`B"));
+        let param = Ident { span: Span::default(), text: "${catalog}" };
+        assert_eq!(param.style(), IdentStyle::Parameter);
+        assert_eq!(param.value(), "${catalog}");
     }
 }

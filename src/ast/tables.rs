@@ -19,11 +19,11 @@ pub struct TableSpec<'a> {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum TableElement<'a> {
     /// `name [type] [properties]`
-    Column(ColumnDef<'a>),
+    Column(Box<ColumnDef<'a>>),
     /// `CONSTRAINT name EXPECT (expr) [ON VIOLATION ...]`
-    Expectation(Expectation<'a>),
+    Expectation(Box<Expectation<'a>>),
     /// `[CONSTRAINT name] PRIMARY KEY (...)` / `FOREIGN KEY (...) REFERENCES ...`
-    Constraint(TableConstraint<'a>),
+    Constraint(Box<TableConstraint<'a>>),
 }
 
 /// `name [data_type] [property ...]`.
@@ -194,14 +194,19 @@ pub enum TableConstraintKind<'a> {
     /// `PRIMARY KEY (col, ...)`
     PrimaryKey(Vec<Ident<'a>>),
     /// `FOREIGN KEY (col, ...) REFERENCES table [(col, ...)]`
-    ForeignKey {
-        /// The referencing columns.
-        columns: Vec<Ident<'a>>,
-        /// The parent table.
-        table: ObjectName<'a>,
-        /// The parent columns.
-        referenced: Vec<Ident<'a>>,
-    },
+    ForeignKey(Box<ForeignKey<'a>>),
+}
+
+/// `FOREIGN KEY (col, ...) REFERENCES table [(col, ...)]`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ForeignKey<'a> {
+    /// The referencing columns.
+    pub columns: Vec<Ident<'a>>,
+    /// The parent table.
+    pub table: ObjectName<'a>,
+    /// The parent columns.
+    pub referenced: Vec<Ident<'a>>,
 }
 
 /// A table clause with its span.
