@@ -16,8 +16,13 @@ const CORPUS_BYTES: usize = 2 << 20;
 fn benches(c: &mut Criterion) {
     let corpus = corpus::generate(CORPUS_BYTES, 42);
     let parsed = pipeline_sql::parse(&corpus.pipeline);
-    assert!(parsed.diagnostics().is_empty(), "the generated corpus must parse: {:?}", &parsed.diagnostics()[..1]);
-    sqlparser::parser::Parser::parse_sql(&GenericDialect {}, &corpus.plain).expect("sqlparser parses the corpus");
+    assert!(
+        parsed.diagnostics().is_empty(),
+        "the generated corpus must parse: {:?}",
+        &parsed.diagnostics()[..1]
+    );
+    sqlparser::parser::Parser::parse_sql(&GenericDialect {}, &corpus.plain)
+        .expect("sqlparser parses the corpus");
 
     let mut group = c.benchmark_group("lex");
     group.throughput(Throughput::Bytes(corpus.pipeline.len() as u64));
@@ -29,10 +34,14 @@ fn benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("parse");
     group.sample_size(20);
     group.throughput(Throughput::Bytes(corpus.pipeline.len() as u64));
-    group.bench_function("pipeline_sql", |b| b.iter(|| pipeline_sql::parse(black_box(&corpus.pipeline))));
+    group.bench_function("pipeline_sql", |b| {
+        b.iter(|| pipeline_sql::parse(black_box(&corpus.pipeline)))
+    });
     group.throughput(Throughput::Bytes(corpus.plain.len() as u64));
     group.bench_function("sqlparser", |b| {
-        b.iter(|| sqlparser::parser::Parser::parse_sql(&GenericDialect {}, black_box(&corpus.plain)))
+        b.iter(|| {
+            sqlparser::parser::Parser::parse_sql(&GenericDialect {}, black_box(&corpus.plain))
+        })
     });
     group.finish();
 }

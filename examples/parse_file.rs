@@ -19,7 +19,11 @@ fn main() {
         }
         for diagnostic in parsed.diagnostics() {
             let (line, column) = lines.line_column(diagnostic.span().start);
-            println!("{path}:{line}:{column}: {}: {}", diagnostic.code(), diagnostic.message());
+            println!(
+                "{path}:{line}:{column}: {}: {}",
+                diagnostic.code(),
+                diagnostic.message()
+            );
         }
     }
 }

@@ -98,7 +98,14 @@ impl Diagnostic {
     }
 
     fn new(code: Code, severity: Severity, span: Span, message: impl Into<String>) -> Self {
-        Diagnostic { code, severity, message: message.into(), span, labels: Vec::new(), help: None }
+        Diagnostic {
+            code,
+            severity,
+            message: message.into(),
+            span,
+            labels: Vec::new(),
+            help: None,
+        }
     }
 
     /// Adds the help line: how to fix it.
@@ -109,7 +116,10 @@ impl Diagnostic {
 
     /// Adds a secondary label.
     pub fn with_label(mut self, span: Span, message: impl Into<String>) -> Self {
-        self.labels.push(Label { span, message: message.into() });
+        self.labels.push(Label {
+            span,
+            message: message.into(),
+        });
         self
     }
 
@@ -167,11 +177,14 @@ impl miette::Diagnostic for Diagnostic {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        let primary = miette::LabeledSpan::new_primary_with_span(Some("here".to_string()), self.span);
+        let primary =
+            miette::LabeledSpan::new_primary_with_span(Some("here".to_string()), self.span);
         let secondary = self
             .labels
             .iter()

@@ -27,8 +27,12 @@ impl LexError {
     pub fn message(self) -> &'static str {
         match self {
             LexError::InvalidCharacter => "this character does not start any token",
-            LexError::UnterminatedString => "the string literal is not terminated: its closing quote is missing",
-            LexError::UnterminatedQuotedIdentifier => "the back-quoted identifier is not terminated: its closing ` is missing",
+            LexError::UnterminatedString => {
+                "the string literal is not terminated: its closing quote is missing"
+            }
+            LexError::UnterminatedQuotedIdentifier => {
+                "the back-quoted identifier is not terminated: its closing ` is missing"
+            }
             LexError::UnclosedComment => "the bracketed comment is not closed: `*/` is missing",
         }
     }
@@ -856,17 +860,26 @@ mod tests {
 
     #[test]
     fn keywords_ignore_case_and_words_keep_spelling() {
-        assert_eq!(toks("Select flowName"), vec![Tok::Select, Tok::Ident("flowName")]);
+        assert_eq!(
+            toks("Select flowName"),
+            vec![Tok::Select, Tok::Ident("flowName")]
+        );
     }
 
     #[test]
     fn nested_block_comments_are_skipped() {
-        assert_eq!(toks("a /* x /* y */ z */ b"), vec![Tok::Ident("a"), Tok::Ident("b")]);
+        assert_eq!(
+            toks("a /* x /* y */ z */ b"),
+            vec![Tok::Ident("a"), Tok::Ident("b")]
+        );
     }
 
     #[test]
     fn unclosed_comment_is_an_error_token() {
-        assert_eq!(toks("a /* x /* y */"), vec![Tok::Ident("a"), Tok::Error(LexError::UnclosedComment)]);
+        assert_eq!(
+            toks("a /* x /* y */"),
+            vec![Tok::Ident("a"), Tok::Error(LexError::UnclosedComment)]
+        );
     }
 
     #[test]
@@ -912,12 +925,26 @@ mod tests {
     fn except_after_star_is_told_apart() {
         assert_eq!(
             toks("* EXCEPT (a) EXCEPT"),
-            vec![Tok::Star, Tok::ExceptAfterStar, Tok::LParen, Tok::Ident("a"), Tok::RParen, Tok::Except]
+            vec![
+                Tok::Star,
+                Tok::ExceptAfterStar,
+                Tok::LParen,
+                Tok::Ident("a"),
+                Tok::RParen,
+                Tok::Except
+            ]
         );
     }
 
     #[test]
     fn invalid_characters_do_not_stop_lexing() {
-        assert_eq!(toks("a § b"), vec![Tok::Ident("a"), Tok::Error(LexError::InvalidCharacter), Tok::Ident("b")]);
+        assert_eq!(
+            toks("a § b"),
+            vec![
+                Tok::Ident("a"),
+                Tok::Error(LexError::InvalidCharacter),
+                Tok::Ident("b")
+            ]
+        );
     }
 }

@@ -74,5 +74,14 @@ impl<'a> Parsed<'a> {
 pub fn parse(source: &str) -> Parsed<'_> {
     let (script, mut diagnostics) = parser::parse_script(source);
     diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
-    Parsed { source, script, diagnostics }
+    Parsed {
+        source,
+        script,
+        diagnostics,
+    }
 }
+
+/// The README's examples, compiled and run as doc tests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -32,7 +32,10 @@ pub struct Summary {
 impl Summary {
     /// Adds up the reports.
     pub fn of(reports: &[FileReport<'_>]) -> Summary {
-        let mut summary = Summary { files: reports.len(), ..Summary::default() };
+        let mut summary = Summary {
+            files: reports.len(),
+            ..Summary::default()
+        };
         for report in reports {
             summary.statements += report.statements;
             for diagnostic in report.diagnostics {
@@ -50,7 +53,11 @@ impl Summary {
 /// Renders every diagnostic as a miette report with its source snippet, followed by a summary
 /// line. `width` is the terminal width; `color` turns ANSI colours on.
 pub fn render_human(reports: &[FileReport<'_>], width: usize, color: bool) -> String {
-    let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
+    let theme = if color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
     let handler = GraphicalReportHandler::new_themed(theme).with_width(width);
     let mut out = String::new();
     for report in reports {

@@ -55,7 +55,9 @@ impl Span {
 
     /// The text this span covers in `source` (empty if out of range).
     pub fn text(self, source: &str) -> &str {
-        source.get(self.start as usize..self.end as usize).unwrap_or("")
+        source
+            .get(self.start as usize..self.end as usize)
+            .unwrap_or("")
     }
 }
 

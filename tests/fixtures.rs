@@ -15,7 +15,10 @@ fn snapshot_settings() -> insta::Settings {
 }
 
 fn snapshot_name(kind: &str, file: &str) -> String {
-    format!("{kind}__{}", file.trim_end_matches(".sql").replace('/', "__"))
+    format!(
+        "{kind}__{}",
+        file.trim_end_matches(".sql").replace('/', "__")
+    )
 }
 
 #[test]
@@ -24,10 +27,15 @@ fn ok_fixtures_parse_without_diagnostics() {
     assert!(fixtures.len() >= 15, "the ok fixtures are missing");
     for (name, source) in &fixtures {
         let parsed = pipeline_sql::parse(source);
-        assert!(parsed.diagnostics().is_empty(), "{name}: {:#?}", parsed.diagnostics());
+        assert!(
+            parsed.diagnostics().is_empty(),
+            "{name}: {:#?}",
+            parsed.diagnostics()
+        );
         let statements = &parsed.script().statements;
         assert!(!statements.is_empty(), "{name} has no statement");
-        snapshot_settings().bind(|| insta::assert_debug_snapshot!(snapshot_name("ok", name), statements));
+        snapshot_settings()
+            .bind(|| insta::assert_debug_snapshot!(snapshot_name("ok", name), statements));
     }
 }
 
@@ -54,7 +62,12 @@ fn err_fixtures_report_their_code() {
         };
         let mut rendered = render_human(&[report], 100, false);
         for d in parsed.diagnostics() {
-            rendered.push_str(&format!("{}@{}..{}\n", d.code(), d.span().start, d.span().end));
+            rendered.push_str(&format!(
+                "{}@{}..{}\n",
+                d.code(),
+                d.span().start,
+                d.span().end
+            ));
         }
         snapshot_settings().bind(|| insta::assert_snapshot!(snapshot_name("err", &name), rendered));
     }

@@ -34,7 +34,11 @@ fn three_broken_statements_give_three_errors_and_keep_the_rest() {
     let lines: Vec<usize> = parsed
         .diagnostics()
         .iter()
-        .map(|d| pipeline_sql::LineIndex::new(source).line_column(d.span().start).0)
+        .map(|d| {
+            pipeline_sql::LineIndex::new(source)
+                .line_column(d.span().start)
+                .0
+        })
         .collect();
     assert_eq!(lines, [2, 4, 5]);
 }
@@ -45,7 +49,11 @@ fn deep_nesting_is_a_diagnostic_not_a_crash() {
         let source = format!("SELECT {}1{}", "(".repeat(depth), ")".repeat(depth));
         let parsed = pipeline_sql::parse(&source);
         assert_eq!(parsed.diagnostics().len(), 1);
-        assert!(parsed.diagnostics()[0].message().contains("nests"), "{}", parsed.diagnostics()[0].message());
+        assert!(
+            parsed.diagnostics()[0].message().contains("nests"),
+            "{}",
+            parsed.diagnostics()[0].message()
+        );
     }
     let fine = format!("SELECT {}1{}", "(".repeat(150), ")".repeat(150));
     let parsed = pipeline_sql::parse(&fine);
@@ -96,8 +104,9 @@ fn no_panic_on_any_prefix_of_any_fixture() {
 #[test]
 fn no_panic_on_mutated_fixtures() {
     const PIECES: &[&str] = &[
-        "(", ")", "'", "\"", "`", "/*", "*/", "--", ";", ",", ".", "*", "${", "}", ":", "::", "?", "<", ">", "=",
-        "SELECT", "FROM", "STREAM", "ONCE", "EXCEPT", "CASE", "END", "AS", "BY", "NAME", "KEYS", "é", "\\", "X'", "1e",
+        "(", ")", "'", "\"", "`", "/*", "*/", "--", ";", ",", ".", "*", "${", "}", ":", "::", "?",
+        "<", ">", "=", "SELECT", "FROM", "STREAM", "ONCE", "EXCEPT", "CASE", "END", "AS", "BY",
+        "NAME", "KEYS", "é", "\\", "X'", "1e",
     ];
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     for (name, source) in all_sources() {
@@ -129,8 +138,16 @@ fn no_panic_on_mutated_fixtures() {
 fn human_rendering_of_every_error_fixture_does_not_panic() {
     for (name, source) in common::fixtures("err") {
         let parsed = pipeline_sql::parse(&source);
-        let report = FileReport { path: &name, source: &source, statements: 0, diagnostics: parsed.diagnostics() };
+        let report = FileReport {
+            path: &name,
+            source: &source,
+            statements: 0,
+            diagnostics: parsed.diagnostics(),
+        };
         let text = render_human(&[report], 80, false);
-        assert!(text.contains("PARSE_SYNTAX_ERROR") || text.contains("UNCLOSED_BRACKETED_COMMENT"), "{text}");
+        assert!(
+            text.contains("PARSE_SYNTAX_ERROR") || text.contains("UNCLOSED_BRACKETED_COMMENT"),
+            "{text}"
+        );
     }
 }

@@ -15,9 +15,17 @@ fn printing_then_parsing_gives_the_same_tree() {
             }
             let printed = statement.to_string();
             let reparsed = pipeline_sql::parse(&printed);
-            assert!(reparsed.diagnostics().is_empty(), "{name}: `{printed}` does not parse: {:#?}", reparsed.diagnostics());
+            assert!(
+                reparsed.diagnostics().is_empty(),
+                "{name}: `{printed}` does not parse: {:#?}",
+                reparsed.diagnostics()
+            );
             let statements = &reparsed.script().statements;
-            assert_eq!(statements.len(), 1, "{name}: `{printed}` is not one statement");
+            assert_eq!(
+                statements.len(),
+                1,
+                "{name}: `{printed}` is not one statement"
+            );
             assert_eq!(
                 without_spans(&format!("{:?}", statements[0])),
                 without_spans(&format!("{statement:?}")),
@@ -33,5 +41,8 @@ fn printing_then_parsing_gives_the_same_tree() {
 
 #[test]
 fn span_blanking_keeps_other_numbers() {
-    assert_eq!(without_spans("Number(\"1..2\") span: 3..45, x1..2"), "Number(\"_\") span: _, x1..2");
+    assert_eq!(
+        without_spans("Number(\"1..2\") span: 3..45, x1..2"),
+        "Number(\"_\") span: _, x1..2"
+    );
 }

@@ -19,9 +19,21 @@ struct SpanChecker<'f> {
 impl SpanChecker<'_> {
     fn enter(&mut self, what: &str, span: Span) {
         let (parent, last_end) = *self.stack.last().expect("the script is always open");
-        assert!(span.start <= span.end, "{}: {what} {span:?} is reversed", self.file);
-        assert!(parent.contains(span), "{}: {what} {span:?} is outside its parent {parent:?}", self.file);
-        assert!(span.start >= last_end, "{}: {what} {span:?} starts before its previous sibling ends ({last_end})", self.file);
+        assert!(
+            span.start <= span.end,
+            "{}: {what} {span:?} is reversed",
+            self.file
+        );
+        assert!(
+            parent.contains(span),
+            "{}: {what} {span:?} is outside its parent {parent:?}",
+            self.file
+        );
+        assert!(
+            span.start >= last_end,
+            "{}: {what} {span:?} starts before its previous sibling ends ({last_end})",
+            self.file
+        );
         self.stack.push((span, span.start));
         self.nodes += 1;
     }
@@ -48,7 +60,9 @@ impl<'a> Visitor<'a> for SpanChecker<'_> {
         self.around("flow", f.span(), |v| visit::walk_flow(v, f));
     }
     fn visit_table_element(&mut self, e: &TableElement<'a>) {
-        self.around("table element", e.span(), |v| visit::walk_table_element(v, e));
+        self.around("table element", e.span(), |v| {
+            visit::walk_table_element(v, e)
+        });
     }
     fn visit_query(&mut self, q: &Query<'a>) {
         self.around("query", q.span, |v| visit::walk_query(v, q));
@@ -74,11 +88,19 @@ fn spans_nest_and_are_ordered() {
         let parsed = pipeline_sql::parse(&source);
         let script = parsed.script();
         assert_eq!(script.span, Span::new(0, source.len() as u32), "{name}");
-        let mut checker = SpanChecker { file: &name, stack: vec![(script.span, 0)], nodes: 0 };
+        let mut checker = SpanChecker {
+            file: &name,
+            stack: vec![(script.span, 0)],
+            nodes: 0,
+        };
         checker.visit_script(script);
         nodes += checker.nodes;
         for d in parsed.diagnostics() {
-            assert!(script.span.contains(d.span()), "{name}: diagnostic {:?} outside the source", d.span());
+            assert!(
+                script.span.contains(d.span()),
+                "{name}: diagnostic {:?} outside the source",
+                d.span()
+            );
         }
     }
     assert!(nodes > 1500, "only {nodes} nodes were checked");
@@ -88,6 +110,11 @@ fn spans_nest_and_are_ordered() {
 fn statement_spans_cover_the_statement_text() {
     let source = "  CREATE STREAMING TABLE t ;\n-- c\nSELECT 1";
     let parsed = pipeline_sql::parse(source);
-    let spans: Vec<&str> = parsed.script().statements.iter().map(|s| s.span().text(source)).collect();
+    let spans: Vec<&str> = parsed
+        .script()
+        .statements
+        .iter()
+        .map(|s| s.span().text(source))
+        .collect();
     assert_eq!(spans, ["CREATE STREAMING TABLE t", "SELECT 1"]);
 }

@@ -17,14 +17,32 @@ pub struct Corpus {
 
 /// Generates statements until the pipeline text reaches `target_bytes`.
 pub fn generate(target_bytes: usize, seed: u64) -> Corpus {
-    let mut g = Gen { rng: seed | 1, streaming: false };
-    let mut corpus = Corpus { pipeline: String::new(), plain: String::new(), statements: 0 };
+    let mut g = Gen {
+        rng: seed | 1,
+        streaming: false,
+    };
+    let mut corpus = Corpus {
+        pipeline: String::new(),
+        plain: String::new(),
+        statements: 0,
+    };
     while corpus.pipeline.len() < target_bytes {
         let n = corpus.statements;
         let (header, streaming) = match g.below(4) {
-            0 => (format!("CREATE OR REFRESH STREAMING TABLE st_{n}\nCOMMENT 'generated table {n}'\nAS "), true),
-            1 => (format!("CREATE OR REFRESH MATERIALIZED VIEW mv_{n} AS "), false),
-            2 => (format!("CREATE FLOW flow_{n} AS INSERT INTO st_{} BY NAME\n", n / 2), true),
+            0 => (
+                format!(
+                    "CREATE OR REFRESH STREAMING TABLE st_{n}\nCOMMENT 'generated table {n}'\nAS "
+                ),
+                true,
+            ),
+            1 => (
+                format!("CREATE OR REFRESH MATERIALIZED VIEW mv_{n} AS "),
+                false,
+            ),
+            2 => (
+                format!("CREATE FLOW flow_{n} AS INSERT INTO st_{} BY NAME\n", n / 2),
+                true,
+            ),
             _ => (format!("CREATE TABLE mt_{n}\nFLOW INSERT BY NAME "), true),
         };
         g.streaming = streaming;
@@ -47,11 +65,36 @@ struct Gen {
     streaming: bool,
 }
 
-const TABLES: &[&str] = &["orders", "customers", "events", "payments", "raw.clicks", "main.sales.items"];
-const COLUMNS: &[&str] = &[
-    "id", "customer_id", "amount", "status", "created_at", "region", "price", "quantity", "event_type", "payload",
+const TABLES: &[&str] = &[
+    "orders",
+    "customers",
+    "events",
+    "payments",
+    "raw.clicks",
+    "main.sales.items",
 ];
-const FUNCTIONS: &[&str] = &["coalesce", "upper", "lower", "round", "concat", "date_trunc", "nullif", "greatest"];
+const COLUMNS: &[&str] = &[
+    "id",
+    "customer_id",
+    "amount",
+    "status",
+    "created_at",
+    "region",
+    "price",
+    "quantity",
+    "event_type",
+    "payload",
+];
+const FUNCTIONS: &[&str] = &[
+    "coalesce",
+    "upper",
+    "lower",
+    "round",
+    "concat",
+    "date_trunc",
+    "nullif",
+    "greatest",
+];
 const AGGREGATES: &[&str] = &["sum", "count", "max", "min", "avg"];
 
 impl Gen {
@@ -96,9 +139,17 @@ impl Gen {
         let mut list = Vec::new();
         for i in 0..items {
             let e = self.expr(depth + 1);
-            list.push(if self.below(2) == 0 { format!("{e} AS c{i}") } else { e });
+            list.push(if self.below(2) == 0 {
+                format!("{e} AS c{i}")
+            } else {
+                e
+            });
         }
-        let mut s = format!("SELECT {}\nFROM {}", list.join(",\n  "), self.relation(depth));
+        let mut s = format!(
+            "SELECT {}\nFROM {}",
+            list.join(",\n  "),
+            self.relation(depth)
+        );
         if self.below(3) == 0 {
             let (t, c) = (self.pick(TABLES), self.column());
             s.push_str(&format!("\nLEFT JOIN {t} j ON j.{c} = {c}"));
@@ -109,7 +160,10 @@ impl Gen {
         if self.below(4) == 0 {
             let (a, b) = (self.column(), self.column());
             let f = self.pick(AGGREGATES);
-            s.push_str(&format!("\nGROUP BY {a}, {b}\nHAVING {f}({a}) > {}", self.below(100)));
+            s.push_str(&format!(
+                "\nGROUP BY {a}, {b}\nHAVING {f}({a}) > {}",
+                self.below(100)
+            ));
         }
         s
     }
@@ -133,11 +187,24 @@ impl Gen {
     fn predicate(&mut self, depth: u32) -> String {
         let c = self.column();
         match self.below(8) {
-            0 => format!("{c} IN ({}, {}, {})", self.below(9), self.below(99), self.below(999)),
-            1 => format!("{c} BETWEEN {} AND {}", self.below(10), 10 + self.below(100)),
+            0 => format!(
+                "{c} IN ({}, {}, {})",
+                self.below(9),
+                self.below(99),
+                self.below(999)
+            ),
+            1 => format!(
+                "{c} BETWEEN {} AND {}",
+                self.below(10),
+                10 + self.below(100)
+            ),
             2 => format!("{c} LIKE 'prefix_{}%'", self.below(50)),
             3 => format!("{c} IS NOT NULL AND {}", self.predicate(depth + 1)),
-            4 if depth < 3 => format!("({} OR {})", self.predicate(depth + 1), self.predicate(depth + 1)),
+            4 if depth < 3 => format!(
+                "({} OR {})",
+                self.predicate(depth + 1),
+                self.predicate(depth + 1)
+            ),
             5 => format!("NOT {c} = 'x{}'", self.below(9)),
             _ => format!("{} >= {}", self.expr(depth + 1), self.expr(depth + 1)),
         }
@@ -153,9 +220,19 @@ impl Gen {
                 let f = self.pick(FUNCTIONS);
                 format!("{f}({}, {})", self.expr(depth + 1), self.atom())
             }
-            3 => format!("CASE WHEN {} THEN {} ELSE {} END", self.predicate(depth + 1), self.atom(), self.atom()),
+            3 => format!(
+                "CASE WHEN {} THEN {} ELSE {} END",
+                self.predicate(depth + 1),
+                self.atom(),
+                self.atom()
+            ),
             4 => format!("CAST({} AS DECIMAL(10, 2))", self.expr(depth + 1)),
-            5 => format!("({} - {}) / {}", self.atom(), self.atom(), 1 + self.below(9)),
+            5 => format!(
+                "({} - {}) / {}",
+                self.atom(),
+                self.atom(),
+                1 + self.below(9)
+            ),
             6 => {
                 let f = self.pick(AGGREGATES);
                 format!("{f}({})", self.column())

@@ -272,4 +272,12 @@ impl ScdType<'_> {
     }
 }
 
-impl_spanned!(InsertFlow, ReplaceUsing, ReplaceWhere, AutoCdcFlow, SnapshotSource, VersionQuery, CdcClause);
+impl_spanned!(
+    InsertFlow,
+    ReplaceUsing,
+    ReplaceWhere,
+    AutoCdcFlow,
+    SnapshotSource,
+    VersionQuery,
+    CdcClause
+);

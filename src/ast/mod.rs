@@ -65,7 +65,10 @@ impl<'a> Ident<'a> {
     pub fn value(&self) -> Cow<'a, str> {
         match self.style() {
             IdentStyle::Quoted => {
-                let inner = self.text.get(1..self.text.len().saturating_sub(1)).unwrap_or("");
+                let inner = self
+                    .text
+                    .get(1..self.text.len().saturating_sub(1))
+                    .unwrap_or("");
                 if inner.contains("``") {
                     Cow::Owned(inner.replace("``", "`"))
                 } else {
@@ -199,11 +202,17 @@ mod tests {
 
     #[test]
     fn quoted_identifiers_unescape() {
-        let id = Ident { span: Span::default(), text: "`a``b`" };
+        let id = Ident {
+            span: Span::default(),
+            text: "`a``b`",
+        };
         assert_eq!(id.style(), IdentStyle::Quoted);
         assert_eq!(id.value(), "a`b");
         assert!(id.matches("A`B"));
-        let param = Ident { span: Span::default(), text: "${catalog}" };
+        let param = Ident {
+            span: Span::default(),
+            text: "${catalog}",
+        };
         assert_eq!(param.style(), IdentStyle::Parameter);
         assert_eq!(param.value(), "${catalog}");
     }

@@ -376,7 +376,10 @@ impl Spanned for TableRef<'_> {
 impl Spanned for SelectItem<'_> {
     fn span(&self) -> Span {
         match self {
-            SelectItem::Expr { expr, alias: Some(alias) } => expr.span.to(alias.span),
+            SelectItem::Expr {
+                expr,
+                alias: Some(alias),
+            } => expr.span.to(alias.span),
             SelectItem::Expr { expr, alias: None } => expr.span,
             SelectItem::Wildcard(w) => w.span,
         }

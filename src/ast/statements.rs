@@ -1,7 +1,8 @@
 //! The statements of a pipeline source file.
 
 use super::{
-    impl_spanned, AutoCdcFlow, FlowBody, Ident, ObjectName, Query, StringLit, TableClause, TableSpec,
+    impl_spanned, AutoCdcFlow, FlowBody, Ident, ObjectName, Query, StringLit, TableClause,
+    TableSpec,
 };
 use crate::span::{Span, Spanned};
 

@@ -103,7 +103,11 @@ pub fn walk_statement<'a, V: Visitor<'a> + ?Sized>(v: &mut V, statement: &Statem
     }
 }
 
-fn walk_table_parts<'a, V: Visitor<'a> + ?Sized>(v: &mut V, spec: &Option<TableSpec<'a>>, clauses: &[TableClause<'a>]) {
+fn walk_table_parts<'a, V: Visitor<'a> + ?Sized>(
+    v: &mut V,
+    spec: &Option<TableSpec<'a>>,
+    clauses: &[TableClause<'a>],
+) {
     if let Some(spec) = spec {
         spec.elements.iter().for_each(|e| v.visit_table_element(e));
     }
@@ -119,7 +123,10 @@ fn walk_clauses<'a, V: Visitor<'a> + ?Sized>(v: &mut V, clauses: &[TableClause<'
 }
 
 fn walk_properties<'a, V: Visitor<'a> + ?Sized>(v: &mut V, properties: &[Property<'a>]) {
-    properties.iter().filter_map(|p| p.value.as_ref()).for_each(|e| v.visit_expr(e));
+    properties
+        .iter()
+        .filter_map(|p| p.value.as_ref())
+        .for_each(|e| v.visit_expr(e));
 }
 
 /// Visits the children of a flow.
@@ -167,10 +174,13 @@ pub fn walk_table_element<'a, V: Visitor<'a> + ?Sized>(v: &mut V, element: &Tabl
             }
             for property in &column.properties {
                 match &property.kind {
-                    ColumnPropertyKind::Generated(e) | ColumnPropertyKind::Default(e) => v.visit_expr(e),
-                    ColumnPropertyKind::Mask { using_columns: Some(args), .. } => {
-                        args.iter().for_each(|e| v.visit_expr(e))
+                    ColumnPropertyKind::Generated(e) | ColumnPropertyKind::Default(e) => {
+                        v.visit_expr(e)
                     }
+                    ColumnPropertyKind::Mask {
+                        using_columns: Some(args),
+                        ..
+                    } => args.iter().for_each(|e| v.visit_expr(e)),
                     _ => {}
                 }
             }
@@ -257,7 +267,10 @@ fn walk_call<'a, V: Visitor<'a> + ?Sized>(v: &mut V, call: &FunctionCall<'a>) {
 /// Visits the children of an expression.
 pub fn walk_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, expr: &Expr<'a>) {
     match &expr.kind {
-        ExprKind::Literal(_) | ExprKind::Column(_) | ExprKind::CompoundColumn(_) | ExprKind::Marker(_) => {}
+        ExprKind::Literal(_)
+        | ExprKind::Column(_)
+        | ExprKind::CompoundColumn(_)
+        | ExprKind::Marker(_) => {}
         ExprKind::Unary(u) => v.visit_expr(&u.expr),
         ExprKind::Binary(b) => {
             v.visit_expr(&b.left);

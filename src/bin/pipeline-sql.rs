@@ -10,7 +10,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "pipeline-sql", version, about = "Checks declarative pipeline SQL before it is deployed")]
+#[command(
+    name = "pipeline-sql",
+    version,
+    about = "Checks declarative pipeline SQL before it is deployed"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -42,7 +46,11 @@ enum Format {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let Command::Check { format, pipeline: _, paths } = cli.command;
+    let Command::Check {
+        format,
+        pipeline: _,
+        paths,
+    } = cli.command;
     match check(format, &paths) {
         Ok(true) => ExitCode::from(1),
         Ok(false) => ExitCode::SUCCESS,
@@ -61,7 +69,10 @@ fn check(format: Format, paths: &[PathBuf]) -> Result<bool, String> {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
         sources.push((file.display().to_string(), text));
     }
-    let parsed: Vec<_> = sources.iter().map(|(_, text)| pipeline_sql::parse(text)).collect();
+    let parsed: Vec<_> = sources
+        .iter()
+        .map(|(_, text)| pipeline_sql::parse(text))
+        .collect();
     let reports: Vec<FileReport<'_>> = sources
         .iter()
         .zip(&parsed)
@@ -79,7 +90,9 @@ fn check(format: Format, paths: &[PathBuf]) -> Result<bool, String> {
             report::render_human(&reports, 100, stdout.is_terminal())
         }
     };
-    std::io::stdout().write_all(output.as_bytes()).map_err(|e| format!("writing the report: {e}"))?;
+    std::io::stdout()
+        .write_all(output.as_bytes())
+        .map_err(|e| format!("writing the report: {e}"))?;
     Ok(parsed.iter().any(|p| p.has_errors()))
 }
 
@@ -106,7 +119,10 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
         let path = entry.map_err(|e| format!("{}: {e}", dir.display()))?.path();
         if path.is_dir() {
             walk(&path, files)?;
-        } else if path.extension().is_some_and(|ext| ext.eq_ignore_ascii_case("sql")) {
+        } else if path
+            .extension()
+            .is_some_and(|ext| ext.eq_ignore_ascii_case("sql"))
+        {
             files.push(path);
         }
     }

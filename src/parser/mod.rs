@@ -29,14 +29,77 @@ pub const MAX_NESTING: usize = 200;
 /// Keywords that the grammar also accepts as identifiers (kept in step with the grammar's
 /// `Ident` by a test), folded into "identifier" in "expected ..." messages.
 pub(crate) const NON_RESERVED: &[&str] = &[
-    "ALWAYS", "APPLY", "ARRAY", "ASC", "AUTO", "CATALOG", "CDC", "CHANGES", "CLUSTER", "COLUMNS",
-    "COMMENT", "DATABASE", "DATE", "DEFAULT", "DELETE", "DESC", "DIV", "DROP", "EXPECT", "FAIL",
-    "FILTER", "FIRST", "FLOW", "GENERATED", "HISTORY", "IDENTITY", "IF", "IGNORE", "INCREMENT",
-    "INSERT", "KEY", "KEYS", "LAST", "LIVE", "LOCATION", "MAP", "MASK", "MATERIALIZED", "NAME",
-    "NAMESPACE", "NONE", "NULLS", "ONCE", "PARTITIONED", "PRIVATE", "REFRESH", "REPLACE", "ROW",
-    "SCD", "SCHEMA", "SEQUENCE", "SET", "SNAPSHOT", "START", "STORED", "STREAM", "STREAMING",
-    "STRUCT", "TBLPROPERTIES", "TEMPORARY", "TIMESTAMP", "TIMESTAMP_NTZ", "TRACK", "TRUNCATE",
-    "TYPE", "UPDATE", "UPDATES", "USE", "VERSION", "VIEW", "VIOLATION",
+    "ALWAYS",
+    "APPLY",
+    "ARRAY",
+    "ASC",
+    "AUTO",
+    "CATALOG",
+    "CDC",
+    "CHANGES",
+    "CLUSTER",
+    "COLUMNS",
+    "COMMENT",
+    "DATABASE",
+    "DATE",
+    "DEFAULT",
+    "DELETE",
+    "DESC",
+    "DIV",
+    "DROP",
+    "EXPECT",
+    "FAIL",
+    "FILTER",
+    "FIRST",
+    "FLOW",
+    "GENERATED",
+    "HISTORY",
+    "IDENTITY",
+    "IF",
+    "IGNORE",
+    "INCREMENT",
+    "INSERT",
+    "KEY",
+    "KEYS",
+    "LAST",
+    "LIVE",
+    "LOCATION",
+    "MAP",
+    "MASK",
+    "MATERIALIZED",
+    "NAME",
+    "NAMESPACE",
+    "NONE",
+    "NULLS",
+    "ONCE",
+    "PARTITIONED",
+    "PRIVATE",
+    "REFRESH",
+    "REPLACE",
+    "ROW",
+    "SCD",
+    "SCHEMA",
+    "SEQUENCE",
+    "SET",
+    "SNAPSHOT",
+    "START",
+    "STORED",
+    "STREAM",
+    "STREAMING",
+    "STRUCT",
+    "TBLPROPERTIES",
+    "TEMPORARY",
+    "TIMESTAMP",
+    "TIMESTAMP_NTZ",
+    "TRACK",
+    "TRUNCATE",
+    "TYPE",
+    "UPDATE",
+    "UPDATES",
+    "USE",
+    "VERSION",
+    "VIEW",
+    "VIOLATION",
 ];
 
 /// Parses a whole source text. Never fails: problems are diagnostics.
@@ -49,7 +112,13 @@ pub(crate) fn parse_script(source: &str) -> (Script<'_>, Vec<Diagnostic>) {
             Span::new(0, 0),
             "the source is 4 GiB or larger; split it into several files",
         ));
-        return (Script { span: Span::new(0, 0), statements }, diagnostics);
+        return (
+            Script {
+                span: Span::new(0, 0),
+                statements,
+            },
+            diagnostics,
+        );
     }
     let parser = grammar::ScriptParser::new();
     let span = Span::from_usize(0, source.len());
@@ -76,7 +145,10 @@ fn clean_tokens(source: &str) -> impl Iterator<Item = Result<SpannedTok<'_>, Use
             _ => {}
         }
         if depth > MAX_NESTING {
-            return Err(UserError { span: Span::from_usize(l, r), message: String::new() });
+            return Err(UserError {
+                span: Span::from_usize(l, r),
+                message: String::new(),
+            });
         }
         Ok((l, tok, r))
     })
@@ -96,7 +168,10 @@ struct StatementSplitter<'a> {
 
 impl<'a> StatementSplitter<'a> {
     fn new(source: &'a str) -> Self {
-        StatementSplitter { lexer: Lexer::new(source), buffer: Vec::new() }
+        StatementSplitter {
+            lexer: Lexer::new(source),
+            buffer: Vec::new(),
+        }
     }
 
     fn next_statement(&mut self, diagnostics: &mut Vec<Diagnostic>) -> Option<Chunk<'_, 'a>> {
@@ -114,7 +189,9 @@ impl<'a> StatementSplitter<'a> {
                     }
                 }
                 Tok::RParen | Tok::RBracket | Tok::End => depth = depth.saturating_sub(1),
-                Tok::Error(error) => diagnostics.push(lex_diagnostic(error, Span::from_usize(l, r))),
+                Tok::Error(error) => {
+                    diagnostics.push(lex_diagnostic(error, Span::from_usize(l, r)))
+                }
                 _ => {}
             }
             self.buffer.push((l, tok, r));
@@ -122,7 +199,10 @@ impl<'a> StatementSplitter<'a> {
         if self.buffer.is_empty() {
             return None;
         }
-        Some(Chunk { tokens: &self.buffer, too_deep })
+        Some(Chunk {
+            tokens: &self.buffer,
+            too_deep,
+        })
     }
 }
 
@@ -167,47 +247,78 @@ fn parse_statement<'a>(
 
 fn lex_diagnostic(error: LexError, span: Span) -> Diagnostic {
     match error {
-        LexError::UnclosedComment => Diagnostic::error(Code::UnclosedBracketedComment, span.with_len(2), error.message())
-            .with_help("close the comment with `*/`; comments nest, so every `/*` inside needs its own `*/`"),
-        LexError::UnterminatedString => Diagnostic::error(Code::ParseSyntaxError, span.with_len(1), error.message())
-            .with_help("add the closing quote; a quote inside the string is written `\\'`"),
+        LexError::UnclosedComment => Diagnostic::error(
+            Code::UnclosedBracketedComment,
+            span.with_len(2),
+            error.message(),
+        )
+        .with_help(
+            "close the comment with `*/`; comments nest, so every `/*` inside needs its own `*/`",
+        ),
+        LexError::UnterminatedString => {
+            Diagnostic::error(Code::ParseSyntaxError, span.with_len(1), error.message())
+                .with_help("add the closing quote; a quote inside the string is written `\\'`")
+        }
         LexError::UnterminatedQuotedIdentifier => {
             Diagnostic::error(Code::ParseSyntaxError, span.with_len(1), error.message())
                 .with_help("add the closing back-quote; a back-quote inside the name is written ``")
         }
-        LexError::InvalidCharacter => Diagnostic::error(Code::ParseSyntaxError, span, error.message())
-            .with_help("remove the character, or put the text in quotes"),
+        LexError::InvalidCharacter => {
+            Diagnostic::error(Code::ParseSyntaxError, span, error.message())
+                .with_help("remove the character, or put the text in quotes")
+        }
     }
 }
 
 /// The diagnostic for a parser error; `None` when the error is at an input error that the
 /// lexer has already reported.
-fn syntax_diagnostic(error: ParseError<usize, Tok<'_>, UserError>, end: usize) -> Option<Diagnostic> {
+fn syntax_diagnostic(
+    error: ParseError<usize, Tok<'_>, UserError>,
+    end: usize,
+) -> Option<Diagnostic> {
     match error {
-        ParseError::UnrecognizedToken { token: (_, Tok::Error(_), _), .. } => None,
-        ParseError::UnrecognizedToken { token: (l, tok, r), expected } => Some(
-            Diagnostic::error(
-                Code::ParseSyntaxError,
-                Span::from_usize(l, r),
-                format!("syntax error at {}: {}", found(tok), expected_list(&expected)),
+        ParseError::UnrecognizedToken {
+            token: (_, Tok::Error(_), _),
+            ..
+        } => None,
+        ParseError::UnrecognizedToken {
+            token: (l, tok, r),
+            expected,
+        } => Some(Diagnostic::error(
+            Code::ParseSyntaxError,
+            Span::from_usize(l, r),
+            format!(
+                "syntax error at {}: {}",
+                found(tok),
+                expected_list(&expected)
             ),
-        ),
+        )),
         ParseError::UnrecognizedEof { expected, .. } => Some(Diagnostic::error(
             Code::ParseSyntaxError,
             Span::from_usize(end, end),
-            format!("syntax error at the end of the statement: {}", expected_list(&expected)),
+            format!(
+                "syntax error at the end of the statement: {}",
+                expected_list(&expected)
+            ),
         )),
         ParseError::ExtraToken { token: (l, tok, r) } => Some(Diagnostic::error(
             Code::ParseSyntaxError,
             Span::from_usize(l, r),
-            format!("syntax error at {}: expected the end of the statement", found(tok)),
+            format!(
+                "syntax error at {}: expected the end of the statement",
+                found(tok)
+            ),
         )),
         ParseError::InvalidToken { location } => Some(Diagnostic::error(
             Code::ParseSyntaxError,
             Span::from_usize(location, location),
             "syntax error: invalid token",
         )),
-        ParseError::User { error } => Some(Diagnostic::error(Code::ParseSyntaxError, error.span, error.message)),
+        ParseError::User { error } => Some(Diagnostic::error(
+            Code::ParseSyntaxError,
+            error.span,
+            error.message,
+        )),
     }
 }
 
@@ -277,7 +388,11 @@ mod tests {
                 format!("CREATE STREAMING TABLE x ({word} INT)"),
             ] {
                 let parsed = crate::parse(&sql);
-                assert!(parsed.diagnostics().is_empty(), "{sql}: {:?}", parsed.diagnostics());
+                assert!(
+                    parsed.diagnostics().is_empty(),
+                    "{sql}: {:?}",
+                    parsed.diagnostics()
+                );
             }
         }
     }
@@ -286,10 +401,19 @@ mod tests {
     fn expected_lists_fold_keywords_into_identifier() {
         let parsed = crate::parse("CREATE FLOW f AS INSERT INTO");
         let message = parsed.diagnostics()[0].message();
-        assert_eq!(message, "syntax error at the end of the statement: expected identifier");
+        assert_eq!(
+            message,
+            "syntax error at the end of the statement: expected identifier"
+        );
         let parsed = crate::parse("SELECT * FROM t WHERE");
         let message = parsed.diagnostics()[0].message();
-        assert!(message.contains("CASE") && message.contains("identifier"), "{message}");
-        assert!(!message.contains("FLOW") && !message.contains("STREAM"), "{message}");
+        assert!(
+            message.contains("CASE") && message.contains("identifier"),
+            "{message}"
+        );
+        assert!(
+            !message.contains("FLOW") && !message.contains("STREAM"),
+            "{message}"
+        );
     }
 }

@@ -13,10 +13,13 @@ pub struct UserError {
     pub message: String,
 }
 
-type ActionResult<'t, T> = Result<T, lalrpop_util::ParseError<usize, crate::lexer::Tok<'t>, UserError>>;
+type ActionResult<'t, T> =
+    Result<T, lalrpop_util::ParseError<usize, crate::lexer::Tok<'t>, UserError>>;
 
 fn user_error<'t, T>(span: Span, message: String) -> ActionResult<'t, T> {
-    Err(lalrpop_util::ParseError::User { error: UserError { span, message } })
+    Err(lalrpop_util::ParseError::User {
+        error: UserError { span, message },
+    })
 }
 
 /// A span from LALRPOP's `usize` locations.
@@ -34,30 +37,51 @@ impl CreateHead {
     /// For objects that take no modifier at all (CREATE FLOW, CREATE TABLE).
     pub fn expect_plain<'t>(&self, what: &str, kind: Span) -> ActionResult<'t, ()> {
         if let Some(or) = self.or_clause {
-            return user_error(or.span, format!("{what} does not take `{}`", or_words(or.kind)));
+            return user_error(
+                or.span,
+                format!("{what} does not take `{}`", or_words(or.kind)),
+            );
         }
         if let Some(v) = self.visibility {
-            return user_error(v.span.to(kind), format!("{what} does not take `{}`", visibility_word(v.kind)));
+            return user_error(
+                v.span.to(kind),
+                format!("{what} does not take `{}`", visibility_word(v.kind)),
+            );
         }
         Ok(())
     }
 
     /// Rejects one OR clause, naming the spelling to use instead.
-    pub fn reject_or<'t>(&self, rejected: OrClause, what: &str, instead: &str) -> ActionResult<'t, ()> {
+    pub fn reject_or<'t>(
+        &self,
+        rejected: OrClause,
+        what: &str,
+        instead: &str,
+    ) -> ActionResult<'t, ()> {
         match self.or_clause {
-            Some(or) if or.kind == rejected => {
-                user_error(or.span, format!("{what} does not take `{}`; write `{instead}`", or_words(or.kind)))
-            }
+            Some(or) if or.kind == rejected => user_error(
+                or.span,
+                format!(
+                    "{what} does not take `{}`; write `{instead}`",
+                    or_words(or.kind)
+                ),
+            ),
             _ => Ok(()),
         }
     }
 
     /// Rejects one visibility keyword.
-    pub fn reject_visibility<'t>(&self, rejected: Visibility, what: &str, kind: Span) -> ActionResult<'t, ()> {
+    pub fn reject_visibility<'t>(
+        &self,
+        rejected: Visibility,
+        what: &str,
+        kind: Span,
+    ) -> ActionResult<'t, ()> {
         match self.visibility {
-            Some(v) if v.kind == rejected => {
-                user_error(v.span.to(kind), format!("a {what} cannot be `{}`", visibility_word(v.kind)))
-            }
+            Some(v) if v.kind == rejected => user_error(
+                v.span.to(kind),
+                format!("a {what} cannot be `{}`", visibility_word(v.kind)),
+            ),
             _ => Ok(()),
         }
     }
@@ -78,11 +102,21 @@ fn visibility_word(kind: Visibility) -> &'static str {
 }
 
 /// The one ONCE of an INSERT flow, from any of its three positions.
-pub fn once_of<'t>(before_into: Option<Once>, after_into: Option<Span>, after_target: Option<Span>) -> ActionResult<'t, Option<Once>> {
+pub fn once_of<'t>(
+    before_into: Option<Once>,
+    after_into: Option<Span>,
+    after_target: Option<Span>,
+) -> ActionResult<'t, Option<Once>> {
     let all = [
         before_into,
-        after_into.map(|span| Once { span, spelling: OnceSpelling::AfterInto }),
-        after_target.map(|span| Once { span, spelling: OnceSpelling::AfterTarget }),
+        after_into.map(|span| Once {
+            span,
+            spelling: OnceSpelling::AfterInto,
+        }),
+        after_target.map(|span| Once {
+            span,
+            spelling: OnceSpelling::AfterTarget,
+        }),
     ];
     let mut given = all.into_iter().flatten();
     let first = given.next();
@@ -101,7 +135,10 @@ pub struct Name<'a> {
 
 impl<'a> Name<'a> {
     pub fn new(first: Ident<'a>) -> Self {
-        Name { first, rest: Vec::new() }
+        Name {
+            first,
+            rest: Vec::new(),
+        }
     }
 
     pub fn push(&mut self, part: Ident<'a>) {
@@ -109,7 +146,9 @@ impl<'a> Name<'a> {
     }
 
     fn span(&self) -> Span {
-        self.rest.last().map_or(self.first.span, |last| self.first.span.to(last.span))
+        self.rest
+            .last()
+            .map_or(self.first.span, |last| self.first.span.to(last.span))
     }
 
     pub fn into_object_name(self) -> ObjectName<'a> {
@@ -123,10 +162,16 @@ impl<'a> Name<'a> {
     /// A column reference: one part, or a dotted path.
     pub fn into_column(self) -> Expr<'a> {
         if self.rest.is_empty() {
-            return Expr { span: self.first.span, kind: ExprKind::Column(self.first) };
+            return Expr {
+                span: self.first.span,
+                kind: ExprKind::Column(self.first),
+            };
         }
         let ObjectName { span, parts } = self.into_object_name();
-        Expr { span, kind: ExprKind::CompoundColumn(parts) }
+        Expr {
+            span,
+            kind: ExprKind::CompoundColumn(parts),
+        }
     }
 }
 
@@ -147,7 +192,11 @@ impl<'a> QueryTail<'a> {
         if order_by.is_none() && limit.is_none() && offset.is_none() {
             return None;
         }
-        Some(Box::new(QueryTail { order_by: order_by.unwrap_or_default(), limit, offset }))
+        Some(Box::new(QueryTail {
+            order_by: order_by.unwrap_or_default(),
+            limit,
+            offset,
+        }))
     }
 }
 
@@ -161,7 +210,14 @@ pub fn make_query<'a>(
         Some(tail) => (tail.order_by, tail.limit, tail.offset),
         None => (Vec::new(), None, None),
     };
-    Box::new(Query { span, with, body, order_by, limit, offset })
+    Box::new(Query {
+        span,
+        with,
+        body,
+        order_by,
+        limit,
+        offset,
+    })
 }
 
 pub fn set_operation<'a>(
@@ -171,7 +227,13 @@ pub fn set_operation<'a>(
     left: SetExpr<'a>,
     right: SetExpr<'a>,
 ) -> SetExpr<'a> {
-    SetExpr::SetOperation(Box::new(SetOperation { span, op, quantifier, left, right }))
+    SetExpr::SetOperation(Box::new(SetOperation {
+        span,
+        op,
+        quantifier,
+        left,
+        right,
+    }))
 }
 
 pub fn table_name<'a>(
@@ -181,7 +243,13 @@ pub fn table_name<'a>(
     options: Option<ReadOptions<'a>>,
     alias: Option<Alias<'a>>,
 ) -> TableRef<'a> {
-    TableRef::Table(Box::new(TableName { span, stream, name, options, alias }))
+    TableRef::Table(Box::new(TableName {
+        span,
+        stream,
+        name,
+        options,
+        alias,
+    }))
 }
 
 pub fn table_function<'a>(
@@ -190,20 +258,34 @@ pub fn table_function<'a>(
     call: Box<FunctionCall<'a>>,
     alias: Option<Alias<'a>>,
 ) -> TableRef<'a> {
-    TableRef::Function(Box::new(TableFunction { span, stream, call, alias }))
+    TableRef::Function(Box::new(TableFunction {
+        span,
+        stream,
+        call,
+        alias,
+    }))
 }
 
 pub fn unary<'a>(span: Span, op: UnaryOp, expr: Expr<'a>) -> Expr<'a> {
-    Expr { span, kind: ExprKind::Unary(Box::new(UnaryExpr { op, expr })) }
+    Expr {
+        span,
+        kind: ExprKind::Unary(Box::new(UnaryExpr { op, expr })),
+    }
 }
 
 pub fn binary<'a>(op: BinaryOp, left: Expr<'a>, right: Expr<'a>) -> Expr<'a> {
-    Expr { span: left.span.to(right.span), kind: ExprKind::Binary(Box::new(BinaryExpr { op, left, right })) }
+    Expr {
+        span: left.span.to(right.span),
+        kind: ExprKind::Binary(Box::new(BinaryExpr { op, left, right })),
+    }
 }
 
 pub fn tuple<'a>(span: Span, first: Expr<'a>, mut rest: Vec<Expr<'a>>) -> Expr<'a> {
     rest.insert(0, first);
-    Expr { span, kind: ExprKind::Tuple(rest) }
+    Expr {
+        span,
+        kind: ExprKind::Tuple(rest),
+    }
 }
 
 /// Groups a flat `operand (operator operand)*` list by operator precedence; all of Spark's
@@ -215,7 +297,10 @@ pub fn climb<'a>(first: Expr<'a>, rest: Vec<(BinaryOp, Expr<'a>)>) -> Expr<'a> {
     let mut operands = vec![first];
     let mut operators: Vec<BinaryOp> = Vec::new();
     for (op, operand) in rest {
-        while operators.last().is_some_and(|top| top.precedence() >= op.precedence()) {
+        while operators
+            .last()
+            .is_some_and(|top| top.precedence() >= op.precedence())
+        {
             reduce_top(&mut operands, &mut operators);
         }
         operators.push(op);
@@ -224,7 +309,9 @@ pub fn climb<'a>(first: Expr<'a>, rest: Vec<(BinaryOp, Expr<'a>)>) -> Expr<'a> {
     while !operators.is_empty() {
         reduce_top(&mut operands, &mut operators);
     }
-    operands.pop().expect("one operand remains after reducing every operator")
+    operands
+        .pop()
+        .expect("one operand remains after reducing every operator")
 }
 
 fn reduce_top<'a>(operands: &mut Vec<Expr<'a>>, operators: &mut Vec<BinaryOp>) {
@@ -238,7 +325,10 @@ fn reduce_top<'a>(operands: &mut Vec<Expr<'a>>, operators: &mut Vec<BinaryOp>) {
 /// operators they must be written without space.
 pub fn adjacent<'t>(parts: &[Span], op: BinaryOp) -> ActionResult<'t, BinaryOp> {
     match parts.windows(2).find(|pair| pair[0].end != pair[1].start) {
-        Some(pair) => user_error(pair[0].to(pair[1]), format!("`{}` must be written without spaces", op.as_str())),
+        Some(pair) => user_error(
+            pair[0].to(pair[1]),
+            format!("`{}` must be written without spaces", op.as_str()),
+        ),
         None => Ok(op),
     }
 }
@@ -249,7 +339,10 @@ pub fn hex_string<'t>(span: Span, raw: &'t str) -> ActionResult<'t, StringLit<'t
     if digits.bytes().all(|b| b.is_ascii_hexdigit()) {
         Ok(StringLit { span, raw })
     } else {
-        user_error(span, "a hex string may only contain the digits 0-9 and A-F".to_string())
+        user_error(
+            span,
+            "a hex string may only contain the digits 0-9 and A-F".to_string(),
+        )
     }
 }
 

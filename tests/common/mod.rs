@@ -18,7 +18,11 @@ pub fn fixtures(kind: &str) -> Vec<(String, String)> {
     files
         .into_iter()
         .map(|path| {
-            let name = path.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/");
+            let name = path
+                .strip_prefix(&root)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
             let text = std::fs::read_to_string(&path).unwrap();
             (name, text)
         })
@@ -45,7 +49,10 @@ pub fn all_sources() -> Vec<(String, String)> {
     collect(&examples, &mut files);
     files.sort();
     for path in files {
-        all.push((path.display().to_string(), std::fs::read_to_string(&path).unwrap()));
+        all.push((
+            path.display().to_string(),
+            std::fs::read_to_string(&path).unwrap(),
+        ));
     }
     all
 }

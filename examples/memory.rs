@@ -1,0 +1,43 @@
+//! Peak memory of parsing, in bytes per input byte, for pipeline-sql and for sqlparser-rs on
+//! the benchmark corpus: `cargo run --release --example memory`.
+//!
+//! The peak counts every live heap byte while the tree is built and held, source excluded.
+
+use peak_alloc::PeakAlloc;
+use sqlparser::dialect::GenericDialect;
+
+#[path = "../benches/support/corpus.rs"]
+mod corpus;
+
+#[global_allocator]
+static ALLOCATOR: PeakAlloc = PeakAlloc;
+
+/// Peak heap growth while `work` runs and its result is alive, in bytes.
+fn peak_of<T>(work: impl FnOnce() -> T) -> (usize, T) {
+    let before = ALLOCATOR.current_usage();
+    ALLOCATOR.reset_peak_usage();
+    let result = work();
+    (ALLOCATOR.peak_usage().saturating_sub(before), result)
+}
+
+fn main() {
+    let corpus = corpus::generate(2 << 20, 42);
+    let (ours, parsed) = peak_of(|| pipeline_sql::parse(&corpus.pipeline));
+    assert!(parsed.diagnostics().is_empty());
+    drop(parsed);
+    let (theirs, statements) =
+        peak_of(|| sqlparser::parser::Parser::parse_sql(&GenericDialect {}, &corpus.plain));
+    assert!(statements.is_ok());
+    drop(statements);
+    let per_byte = |peak: usize, input: usize| peak as f64 / input as f64;
+    println!(
+        "pipeline-sql: {:.1} bytes per input byte ({} bytes of input)",
+        per_byte(ours, corpus.pipeline.len()),
+        corpus.pipeline.len()
+    );
+    println!(
+        "sqlparser-rs: {:.1} bytes per input byte ({} bytes of input)",
+        per_byte(theirs, corpus.plain.len()),
+        corpus.plain.len()
+    );
+}
