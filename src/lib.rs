@@ -30,7 +30,7 @@ pub mod report;
 pub mod span;
 
 pub use diagnostic::{Code, Diagnostic, Label, Severity};
-pub use parser::MAX_NESTING;
+pub use parser::{MAX_CHAIN, MAX_NESTING};
 pub use span::{LineIndex, Span, Spanned};
 
 /// The result of parsing one source text: the tree (always, even with errors) and the

@@ -61,6 +61,42 @@ fn deep_nesting_is_a_diagnostic_not_a_crash() {
     assert_eq!(parsed.script().statements[0].to_string(), fine);
 }
 
+#[test]
+fn long_operator_chains_are_bounded() {
+    let chain = |n: usize| format!("SELECT {}", vec!["a"; n + 1].join(" + "));
+    // The longest chain allowed parses, prints back and drops without exhausting the stack.
+    let longest = chain(pipeline_sql::MAX_CHAIN);
+    let parsed = pipeline_sql::parse(&longest);
+    assert!(parsed.diagnostics().is_empty());
+    assert_eq!(parsed.script().statements[0].to_string(), longest);
+    // One more operator is reported, not built.
+    let too_long = chain(pipeline_sql::MAX_CHAIN + 1);
+    let parsed = pipeline_sql::parse(&too_long);
+    assert_eq!(parsed.diagnostics().len(), 1);
+    assert!(parsed.diagnostics()[0]
+        .message()
+        .contains("chains more than"));
+    let ands = format!(
+        "SELECT * FROM t WHERE {}",
+        vec!["x = 1"; 100_000].join(" AND ")
+    );
+    assert_eq!(pipeline_sql::parse(&ands).diagnostics().len(), 1);
+}
+
+#[test]
+fn long_runs_of_prefix_operators_are_bounded() {
+    for op in ["NOT ", "- ", "~"] {
+        let fine = format!("SELECT {}1", op.repeat(pipeline_sql::MAX_NESTING));
+        assert!(pipeline_sql::parse(&fine).diagnostics().is_empty(), "{op}");
+        let deep = format!("SELECT {}1", op.repeat(50_000));
+        let parsed = pipeline_sql::parse(&deep);
+        assert_eq!(parsed.diagnostics().len(), 1, "{op}");
+        assert!(parsed.diagnostics()[0]
+            .message()
+            .contains("nests more than"));
+    }
+}
+
 /// A small deterministic generator (xorshift), so failures reproduce.
 struct Rng(u64);
 

@@ -837,7 +837,7 @@ impl Display for Expr<'_> {
                 UnaryOp::Plus => write!(f, "+{}", u.expr),
                 UnaryOp::BitNot => write!(f, "~{}", u.expr),
             },
-            ExprKind::Binary(b) => write!(f, "{} {} {}", b.left, b.op.as_str(), b.right),
+            ExprKind::Binary(_) => binary_chain(self, f),
             ExprKind::Nested(e) => write!(f, "({e})"),
             ExprKind::Tuple(items) => Parens(items).fmt(f),
             ExprKind::Function(call) => call.fmt(f),
@@ -907,6 +907,22 @@ impl Display for Expr<'_> {
             }
         }
     }
+}
+
+/// Prints a binary expression without recursing down its left operands: a long chain such as
+/// `a + b + ... + z` is a left-deep tree as deep as it is long.
+fn binary_chain(expr: &Expr<'_>, f: &mut Formatter<'_>) -> fmt::Result {
+    let mut spine = Vec::new();
+    let mut leftmost = expr;
+    while let ExprKind::Binary(b) = &leftmost.kind {
+        spine.push(b);
+        leftmost = &b.left;
+    }
+    leftmost.fmt(f)?;
+    for b in spine.iter().rev() {
+        write!(f, " {} {}", b.op.as_str(), b.right)?;
+    }
+    Ok(())
 }
 
 fn starts_with_minus(expr: &Expr<'_>) -> bool {

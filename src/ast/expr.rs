@@ -452,3 +452,119 @@ impl crate::span::Spanned for IntervalPart<'_> {
         self.value.span.to(self.unit.span)
     }
 }
+
+thread_local! {
+    /// How many expression drops are running on this thread's stack.
+    static DROP_DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// Beyond this many nested drops, the rest of a tree is dropped from a heap stack.
+const RECURSIVE_DROP_LIMIT: u32 = 64;
+
+/// Dropping an expression recursively is fine for ordinary trees, but a chain such as
+/// `a + b + ... + z` thousands of operators long would exhaust the stack. Past a fixed depth
+/// the remaining children are moved onto a heap stack and dropped one at a time.
+impl Drop for Expr<'_> {
+    fn drop(&mut self) {
+        if self.kind.is_leaf() {
+            return;
+        }
+        let kind = std::mem::replace(&mut self.kind, ExprKind::Literal(Literal::Null));
+        let depth = DROP_DEPTH.get();
+        if depth < RECURSIVE_DROP_LIMIT {
+            DROP_DEPTH.set(depth + 1);
+            drop(kind);
+            DROP_DEPTH.set(depth);
+            return;
+        }
+        let mut pending = Vec::new();
+        kind.into_children(&mut pending);
+        while let Some(mut expr) = pending.pop() {
+            let kind = std::mem::replace(&mut expr.kind, ExprKind::Literal(Literal::Null));
+            kind.into_children(&mut pending);
+        }
+    }
+}
+
+impl<'a> ExprKind<'a> {
+    fn is_leaf(&self) -> bool {
+        matches!(
+            self,
+            ExprKind::Literal(_)
+                | ExprKind::Column(_)
+                | ExprKind::CompoundColumn(_)
+                | ExprKind::Marker(_)
+        )
+    }
+
+    /// Moves the direct sub-expressions into `out` and drops the rest. Queries nested in an
+    /// expression are dropped normally: they sit inside brackets, whose depth is bounded.
+    fn into_children(self, out: &mut Vec<Expr<'a>>) {
+        match self {
+            ExprKind::Literal(_)
+            | ExprKind::Column(_)
+            | ExprKind::CompoundColumn(_)
+            | ExprKind::Marker(_) => {}
+            ExprKind::Exists(_) | ExprKind::Subquery(_) => {}
+            ExprKind::Unary(u) => out.push(u.expr),
+            ExprKind::Binary(b) => {
+                let BinaryExpr { left, right, .. } = *b;
+                out.extend([left, right]);
+            }
+            ExprKind::Nested(e) => out.push(*e),
+            ExprKind::Tuple(items) => out.extend(items),
+            ExprKind::Function(call) => {
+                for arg in call.args {
+                    match arg {
+                        FunctionArg::Positional(e) | FunctionArg::Named { value: e, .. } => {
+                            out.push(e)
+                        }
+                        FunctionArg::Star(_) => {}
+                    }
+                }
+            }
+            ExprKind::Cast(c) => out.push(c.expr),
+            ExprKind::Case(c) => {
+                let Case {
+                    operand,
+                    whens,
+                    else_result,
+                } = *c;
+                out.extend(operand);
+                for when in whens {
+                    out.extend([when.condition, when.result]);
+                }
+                out.extend(else_result);
+            }
+            ExprKind::InList(e) => {
+                let InList { expr, list, .. } = *e;
+                out.push(expr);
+                out.extend(list);
+            }
+            ExprKind::InSubquery(e) => out.push(e.expr),
+            ExprKind::Between(b) => {
+                let Between {
+                    expr, low, high, ..
+                } = *b;
+                out.extend([expr, low, high]);
+            }
+            ExprKind::Like(l) => {
+                let Like { expr, pattern, .. } = *l;
+                out.extend([expr, pattern]);
+            }
+            ExprKind::Is(is) => {
+                let IsExpr { expr, test, .. } = *is;
+                out.push(expr);
+                if let IsTest::DistinctFrom(other) = test {
+                    out.push(other);
+                }
+            }
+            ExprKind::Field(f) => out.push(f.expr),
+            ExprKind::Subscript(s) => {
+                let Subscript { expr, index } = *s;
+                out.extend([expr, index]);
+            }
+            ExprKind::Interval(i) => out.extend(i.parts.into_iter().map(|p| p.value)),
+        }
+    }
+}

@@ -22,9 +22,37 @@ lalrpop_util::lalrpop_mod!(
     "/pipeline.rs"
 );
 
-/// How deeply brackets may nest in one statement. Deeper input is reported instead of
-/// parsed, so that building, printing and dropping the tree cannot exhaust the stack.
+/// How deeply brackets may nest in one statement, and how many prefix operators (`NOT`, `-`)
+/// may follow each other. Deeper input is reported instead of parsed, so that printing,
+/// visiting and dropping the tree cannot exhaust the stack.
 pub const MAX_NESTING: usize = 200;
+
+/// How many binary operators one flat expression may chain (`a + b + ...`, `p AND q AND ...`);
+/// such a chain becomes a tree as deep as it is long.
+pub const MAX_CHAIN: usize = 2000;
+
+/// Tracks bracket depth and runs of prefix operators over a statement's tokens.
+#[derive(Default)]
+struct NestingGuard {
+    depth: usize,
+    prefix_run: usize,
+}
+
+impl NestingGuard {
+    /// Notes `tok`; `false` when the statement now nests too deeply.
+    fn admit(&mut self, tok: Tok<'_>) -> bool {
+        match tok {
+            Tok::LParen | Tok::LBracket | Tok::Case => self.depth += 1,
+            Tok::RParen | Tok::RBracket | Tok::End => self.depth = self.depth.saturating_sub(1),
+            _ => {}
+        }
+        match tok {
+            Tok::Not | Tok::Dash | Tok::Plus | Tok::Tilde => self.prefix_run += 1,
+            _ => self.prefix_run = 0,
+        }
+        self.depth <= MAX_NESTING && self.prefix_run <= MAX_NESTING
+    }
+}
 
 /// Keywords that the grammar also accepts as identifiers (kept in step with the grammar's
 /// `Ident` by a test), folded into "identifier" in "expected ..." messages.
@@ -136,15 +164,9 @@ pub(crate) fn parse_script(source: &str) -> (Script<'_>, Vec<Diagnostic>) {
 /// (as a user error), handing the file over to the statement-by-statement pass, which
 /// reports them.
 fn clean_tokens(source: &str) -> impl Iterator<Item = Result<SpannedTok<'_>, UserError>> {
-    let mut depth = 0usize;
+    let mut guard = NestingGuard::default();
     Lexer::new(source).map(move |(l, tok, r)| {
-        match tok {
-            Tok::Error(_) => depth = usize::MAX,
-            Tok::LParen | Tok::LBracket | Tok::Case => depth = depth.saturating_add(1),
-            Tok::RParen | Tok::RBracket | Tok::End => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        if depth > MAX_NESTING {
+        if matches!(tok, Tok::Error(_)) || !guard.admit(tok) {
             return Err(UserError {
                 span: Span::from_usize(l, r),
                 message: String::new(),
@@ -176,23 +198,19 @@ impl<'a> StatementSplitter<'a> {
 
     fn next_statement(&mut self, diagnostics: &mut Vec<Diagnostic>) -> Option<Chunk<'_, 'a>> {
         self.buffer.clear();
-        let mut depth = 0usize;
+        let mut guard = NestingGuard::default();
         let mut too_deep = None;
         for (l, tok, r) in self.lexer.by_ref() {
             match tok {
                 Tok::Semicolon if self.buffer.is_empty() => continue,
                 Tok::Semicolon => break,
-                Tok::LParen | Tok::LBracket | Tok::Case => {
-                    depth += 1;
-                    if depth > MAX_NESTING && too_deep.is_none() {
-                        too_deep = Some(Span::from_usize(l, r));
-                    }
-                }
-                Tok::RParen | Tok::RBracket | Tok::End => depth = depth.saturating_sub(1),
                 Tok::Error(error) => {
                     diagnostics.push(lex_diagnostic(error, Span::from_usize(l, r)))
                 }
                 _ => {}
+            }
+            if !guard.admit(tok) && too_deep.is_none() {
+                too_deep = Some(Span::from_usize(l, r));
             }
             self.buffer.push((l, tok, r));
         }
@@ -222,7 +240,7 @@ fn parse_statement<'a>(
             Diagnostic::error(
                 Code::ParseSyntaxError,
                 at,
-                format!("the statement nests brackets more than {MAX_NESTING} levels deep"),
+                format!("the statement nests more than {MAX_NESTING} levels deep (brackets, CASE, or NOT and sign operators in a row)"),
             )
             .with_help("split the expression, for example into a common table expression (WITH)"),
         );

@@ -289,10 +289,18 @@ pub fn tuple<'a>(span: Span, first: Expr<'a>, mut rest: Vec<Expr<'a>>) -> Expr<'
 }
 
 /// Groups a flat `operand (operator operand)*` list by operator precedence; all of Spark's
-/// binary operators are left-associative.
-pub fn climb<'a>(first: Expr<'a>, rest: Vec<(BinaryOp, Expr<'a>)>) -> Expr<'a> {
-    if rest.is_empty() {
-        return first;
+/// binary operators are left-associative. A chain longer than [`super::MAX_CHAIN`] is an
+/// error: its tree would be as deep as the chain is long.
+pub fn climb<'a, 't>(
+    first: Expr<'a>,
+    rest: Vec<(BinaryOp, Expr<'a>)>,
+) -> ActionResult<'t, Expr<'a>> {
+    if let Some((_, last)) = rest.get(super::MAX_CHAIN) {
+        let message = format!(
+            "the expression chains more than {} operators; split it, for example with a common table expression",
+            super::MAX_CHAIN
+        );
+        return user_error(first.span.to(last.span), message);
     }
     let mut operands = vec![first];
     let mut operators: Vec<BinaryOp> = Vec::new();
@@ -309,9 +317,9 @@ pub fn climb<'a>(first: Expr<'a>, rest: Vec<(BinaryOp, Expr<'a>)>) -> Expr<'a> {
     while !operators.is_empty() {
         reduce_top(&mut operands, &mut operators);
     }
-    operands
+    Ok(operands
         .pop()
-        .expect("one operand remains after reducing every operator")
+        .expect("one operand remains after reducing every operator"))
 }
 
 fn reduce_top<'a>(operands: &mut Vec<Expr<'a>>, operators: &mut Vec<BinaryOp>) {
