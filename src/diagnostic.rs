@@ -31,10 +31,83 @@ macro_rules! codes {
 }
 
 codes! {
+    // SPEC §3.1: syntax.
     /// The input does not match the grammar.
     ParseSyntaxError => "PARSE_SYNTAX_ERROR",
     /// A `/*` comment without its `*/`.
     UnclosedBracketedComment => "UNCLOSED_BRACKETED_COMMENT",
+    /// A legacy spelling that is still accepted (warning).
+    DeprecatedSyntax => "DEPRECATED_SYNTAX",
+
+    // SPEC §3.2: flows.
+    /// An INSERT flow without `BY NAME`.
+    InsertFlowRequiresByName => "INSERT_FLOW_REQUIRES_BY_NAME",
+    /// `ONCE` together with `REPLACE USING`.
+    ReplaceUsingWithOnce => "REPLACE_USING_WITH_ONCE",
+    /// `ONCE` together with `REPLACE WHERE`.
+    ReplaceWhereWithOnce => "REPLACE_WHERE_WITH_ONCE",
+    /// Both REPLACE forms in one flow.
+    ReplaceWhereWithReplaceUsing => "REPLACE_WHERE_WITH_REPLACE_USING",
+    /// A required clause is missing (SEQUENCE BY, KEYS).
+    MissingClausesForOperation => "MISSING_CLAUSES_FOR_OPERATION",
+    /// A clause given twice.
+    DuplicateClauses => "DUPLICATE_CLAUSES",
+    /// A column repeated in KEYS or REPLACE USING.
+    DuplicateKeyColumns => "DUPLICATE_KEY_COLUMNS",
+    /// `STORED AS SCD TYPE n` with n not 1 or 2.
+    InvalidScdType => "INVALID_SCD_TYPE",
+    /// TRACK HISTORY ON without SCD TYPE 2.
+    AutoCdcTrackHistoryRequiresScd2 => "AUTOCDC_TRACK_HISTORY_REQUIRES_SCD2",
+    /// APPLY AS TRUNCATE WHEN with SCD TYPE 2.
+    AutoCdcTruncateRequiresScd1 => "AUTOCDC_TRUNCATE_REQUIRES_SCD1",
+    /// COLUMNS drops a key column.
+    AutoCdcKeyNotInSelectedSchema => "AUTOCDC_KEY_NOT_IN_SELECTED_SCHEMA",
+    /// A key column in TRACK HISTORY ON.
+    AutoCdcTrackHistoryOnKeyColumn => "AUTOCDC_TRACK_HISTORY_ON_KEY_COLUMN",
+    /// A change-feed clause on a snapshot flow.
+    AutoCdcFromSnapshotUnsupportedClause => "AUTO_CDC_FROM_SNAPSHOT_UNSUPPORTED_CLAUSE",
+    /// `CREATE FLOW a.b`.
+    MultipartFlowNameNotSupported => "MULTIPART_FLOW_NAME_NOT_SUPPORTED",
+    /// A read option that Delta streaming sources do not document (warning).
+    UnknownReadOption => "UNKNOWN_READ_OPTION",
+
+    // SPEC §3.3: tables, columns, expectations.
+    /// `CREATE OR REPLACE STREAMING TABLE`.
+    StreamingTableCreateOrReplace => "STREAMING_TABLE_OPERATION_NOT_ALLOWED.CREATE_OR_REPLACE",
+    /// Two columns with one name.
+    ColumnAlreadyExists => "COLUMN_ALREADY_EXISTS",
+    /// A column property given twice.
+    CreateTableColumnDescriptorDuplicate => "CREATE_TABLE_COLUMN_DESCRIPTOR_DUPLICATE",
+    /// A column comment without a column type (warning).
+    ColumnCommentWithoutType => "COLUMN_COMMENT_WITHOUT_TYPE",
+    /// An identity column that is not BIGINT.
+    IdentityColumnsUnsupportedDataType => "IDENTITY_COLUMNS_UNSUPPORTED_DATA_TYPE",
+    /// `INCREMENT BY 0`.
+    IdentityColumnsIllegalStep => "IDENTITY_COLUMNS_ILLEGAL_STEP",
+    /// START WITH or INCREMENT BY given twice.
+    IdentityColumnsDuplicatedSequenceGeneratorOption => "IDENTITY_COLUMNS_DUPLICATED_SEQUENCE_GENERATOR_OPTION",
+    /// An identity column with a DEFAULT.
+    IdentityColumnWithDefaultValue => "IDENTITY_COLUMN_WITH_DEFAULT_VALUE",
+    /// A generated column with a DEFAULT.
+    GeneratedColumnWithDefaultValue => "GENERATED_COLUMN_WITH_DEFAULT_VALUE",
+    /// PARTITIONED BY an identity column.
+    DeltaIdentityColumnsPartitionNotSupported => "DELTA_IDENTITY_COLUMNS_PARTITION_NOT_SUPPORTED",
+    /// Two expectations with one name.
+    DuplicateExpectationName => "DUPLICATE_EXPECTATION_NAME",
+    /// PARTITIONED BY and CLUSTER BY together.
+    SpecifyClusterByWithPartitionedByIsNotAllowed => "SPECIFY_CLUSTER_BY_WITH_PARTITIONED_BY_IS_NOT_ALLOWED",
+    /// A clause names a column the table does not declare.
+    ColumnNotDefinedInTable => "COLUMN_NOT_DEFINED_IN_TABLE",
+    /// `USING` a provider other than DELTA.
+    UnsupportedTableProvider => "UNSUPPORTED_TABLE_PROVIDER",
+    /// A qualified name for a temporary view.
+    InvalidTempObjQualifier => "INVALID_TEMP_OBJ_QUALIFIER",
+
+    // SPEC §3.4: managed tables.
+    /// An AUTO CDC flow into a managed table.
+    ManagedTableDoesNotSupportCdc => "MANAGED_TABLE_DOES_NOT_SUPPORT_CDC",
+    /// A REPLACE WHERE or REPLACE USING flow into a managed table.
+    ManagedTableDoesNotSupportReplaceWhere => "MANAGED_TABLE_DOES_NOT_SUPPORT_REPLACE_WHERE",
 }
 
 impl fmt::Display for Code {

@@ -22,6 +22,7 @@
 //! - `report` (feature `cli`): diagnostics rendered for people and as JSON.
 
 pub mod ast;
+mod check;
 pub mod diagnostic;
 pub mod lexer;
 mod parser;
@@ -66,6 +67,60 @@ impl<'a> Parsed<'a> {
     /// The tree and the diagnostics, by value.
     pub fn into_parts(self) -> (ast::Script<'a>, Vec<Diagnostic>) {
         (self.script, self.diagnostics)
+    }
+}
+
+/// The result of checking one source text: the tree, and every diagnostic (syntax and rules),
+/// sorted by position.
+#[derive(Debug, Clone)]
+pub struct Checked<'a> {
+    parsed: Parsed<'a>,
+}
+
+impl<'a> Checked<'a> {
+    /// The syntax tree.
+    pub fn script(&self) -> &ast::Script<'a> {
+        self.parsed.script()
+    }
+
+    /// Syntax and rule diagnostics, sorted by position.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        self.parsed.diagnostics()
+    }
+
+    /// The source text that was checked.
+    pub fn source(&self) -> &'a str {
+        self.parsed.source()
+    }
+
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.parsed.has_errors()
+    }
+}
+
+/// Parses and checks one pipeline source file with the rules that one statement decides
+/// (SPEC §3, scope S). Rules that need the whole pipeline are not run.
+///
+/// ```
+/// let checked = pipeline_sql::check("CREATE OR REPLACE STREAMING TABLE t AS SELECT * FROM STREAM(s)");
+/// let codes: Vec<&str> = checked.diagnostics().iter().map(|d| d.code()).collect();
+/// assert_eq!(codes, ["STREAMING_TABLE_OPERATION_NOT_ALLOWED.CREATE_OR_REPLACE"]);
+/// ```
+pub fn check(source: &str) -> Checked<'_> {
+    let Parsed {
+        source,
+        script,
+        mut diagnostics,
+    } = parse(source);
+    check::check_script(&script, &mut diagnostics);
+    diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
+    Checked {
+        parsed: Parsed {
+            source,
+            script,
+            diagnostics,
+        },
     }
 }
 

@@ -336,7 +336,7 @@ impl Display for ReplaceClause<'_> {
 
 impl Display for AutoCdcFlow<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        f.write_str(match self.keyword {
+        f.write_str(match self.keyword.kind {
             CdcKeyword::AutoCdc => "AUTO CDC",
             CdcKeyword::ApplyChanges => "APPLY CHANGES",
         })?;

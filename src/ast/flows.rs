@@ -1,7 +1,7 @@
 //! Flows: the INSERT and AUTO CDC bodies shared by `CREATE FLOW`, the inline `FLOW` clause of a
 //! table, and the legacy `APPLY CHANGES INTO`.
 
-use super::{impl_spanned, Expr, Ident, ObjectName, Query, TableRef};
+use super::{impl_spanned, Expr, Ident, Keyword, ObjectName, Query, TableRef};
 use crate::span::{Span, Spanned};
 
 /// What a flow does.
@@ -143,8 +143,8 @@ pub enum CdcKeyword {
 pub struct AutoCdcFlow<'a> {
     /// From AUTO (or APPLY) to the last clause.
     pub span: Span,
-    /// AUTO CDC or APPLY CHANGES.
-    pub keyword: CdcKeyword,
+    /// AUTO CDC or APPLY CHANGES, with where the words are.
+    pub keyword: Keyword<CdcKeyword>,
     /// `ONCE`.
     pub once: Option<Once>,
     /// The table written; `None` for an inline flow.

@@ -71,7 +71,7 @@ fn check(format: Format, paths: &[PathBuf]) -> Result<bool, String> {
     }
     let parsed: Vec<_> = sources
         .iter()
-        .map(|(_, text)| pipeline_sql::parse(text))
+        .map(|(_, text)| pipeline_sql::check(text))
         .collect();
     let reports: Vec<FileReport<'_>> = sources
         .iter()

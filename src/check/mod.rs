@@ -1,0 +1,115 @@
+//! The validator: the rules of SPEC §3 that one statement decides, each a small function in
+//! the file of its family. The rules read the tree and return diagnostics; they print nothing.
+//!
+//! - `syntax`: legacy spellings (DEPRECATED_SYNTAX).
+//! - `flows`: INSERT flows, flow names, read options.
+//! - `cdc`: AUTO CDC clauses, change feed and snapshot.
+//! - `tables`: columns, expectations and table clauses.
+
+mod cdc;
+mod flows;
+mod syntax;
+mod tables;
+
+use crate::ast::visit::{self, Visitor};
+use crate::ast::*;
+use crate::diagnostic::Diagnostic;
+use crate::span::Span;
+use std::collections::HashMap;
+use std::hash::Hash;
+
+/// Runs every statement-scope rule over `script`, appending to `out`.
+pub(crate) fn check_script(script: &Script<'_>, out: &mut Vec<Diagnostic>) {
+    for statement in &script.statements {
+        check_statement(statement, out);
+    }
+}
+
+fn check_statement(statement: &Statement<'_>, out: &mut Vec<Diagnostic>) {
+    syntax::check_statement(statement, out);
+    match statement {
+        Statement::CreateFlow(flow) => {
+            flows::check_create_flow(flow, out);
+            check_flow_body(&flow.body, out);
+        }
+        Statement::CreateStreamingTable(table) => {
+            tables::check_streaming_table(table, out);
+            tables::check_table(table.spec.as_ref(), &table.clauses, out);
+            if let Some(TableBody::Flow(flow)) = &table.body {
+                check_flow_body(&flow.body, out);
+            }
+        }
+        Statement::CreateTable(table) => {
+            tables::check_managed_table(table, out);
+            tables::check_table(table.spec.as_ref(), &table.clauses, out);
+            if let Some(flow) = &table.flow {
+                check_flow_body(&flow.body, out);
+            }
+        }
+        Statement::CreateMaterializedView(view) => {
+            tables::check_table(view.spec.as_ref(), &view.clauses, out)
+        }
+        Statement::CreateView(view) => tables::check_view(view, out),
+        Statement::ApplyChanges(apply) => cdc::check_auto_cdc(&apply.flow, out),
+        Statement::Set(_) | Statement::Use(_) | Statement::Query(_) | Statement::Error(_) => {}
+    }
+    ReadOptionRules { out }.visit_statement(statement);
+}
+
+fn check_flow_body(body: &FlowBody<'_>, out: &mut Vec<Diagnostic>) {
+    match body {
+        FlowBody::Insert(insert) => flows::check_insert_flow(insert, out),
+        FlowBody::AutoCdc(cdc) => cdc::check_auto_cdc(cdc, out),
+    }
+}
+
+/// Applies the read-option rule to every source of a statement, wherever it is nested.
+struct ReadOptionRules<'o> {
+    out: &'o mut Vec<Diagnostic>,
+}
+
+impl<'a> Visitor<'a> for ReadOptionRules<'_> {
+    fn visit_table_ref(&mut self, relation: &TableRef<'a>) {
+        if let TableRef::Table(table) = relation {
+            flows::check_read_options(table, self.out);
+        }
+        visit::walk_table_ref(self, relation);
+    }
+}
+
+/// Calls `report(first, repeat)` for every item whose key was seen before, in source order.
+/// Linear in the number of items.
+fn for_each_repeat<T, K: Hash + Eq>(
+    items: impl IntoIterator<Item = T>,
+    key: impl Fn(&T) -> K,
+    mut report: impl FnMut(&T, &T),
+) {
+    let mut seen: HashMap<K, T> = HashMap::new();
+    for item in items {
+        match seen.get(&key(&item)) {
+            Some(first) => report(first, &item),
+            None => {
+                seen.insert(key(&item), item);
+            }
+        }
+    }
+}
+
+/// An identifier's name folded to lower case, for case-insensitive comparison.
+fn folded(ident: &Ident<'_>) -> String {
+    ident.value().to_ascii_lowercase()
+}
+
+/// Reports names given twice in one list (`KEYS (a, a)`, `REPLACE USING (a, A)`).
+fn repeated_names<'a>(names: &[Ident<'a>], mut report: impl FnMut(&Ident<'a>, &Ident<'a>)) {
+    for_each_repeat(
+        names.iter(),
+        |n| folded(n),
+        |first, repeat| report(first, repeat),
+    );
+}
+
+/// The span covering `a` and `b`.
+fn cover(a: Span, b: Span) -> Span {
+    a.to(b)
+}

@@ -1,0 +1,123 @@
+//! DEPRECATED_SYNTAX: legacy spellings that still work, each with its current spelling.
+
+use crate::ast::*;
+use crate::diagnostic::{Code, Diagnostic};
+use crate::span::Span;
+
+pub(super) fn check_statement(statement: &Statement<'_>, out: &mut Vec<Diagnostic>) {
+    match statement {
+        Statement::ApplyChanges(apply) => out.push(deprecated(
+            apply.flow.keyword.span,
+            "`APPLY CHANGES INTO` is the legacy spelling of an AUTO CDC flow",
+            "write `CREATE FLOW <name> AS AUTO CDC INTO <target> FROM ...`",
+        )),
+        Statement::CreateStreamingTable(table) => {
+            if let Some(live) = table.live {
+                out.push(live_keyword(live, "CREATE OR REFRESH STREAMING TABLE"));
+            }
+            if let Some(v) = table.visibility.filter(|v| v.kind == Visibility::Temporary) {
+                out.push(deprecated(
+                    v.span,
+                    "`TEMPORARY` on a streaming table is the legacy spelling of `PRIVATE`",
+                    "write `CREATE OR REFRESH PRIVATE STREAMING TABLE`",
+                ));
+            }
+        }
+        Statement::CreateMaterializedView(view) => {
+            if let Some(live) = view.live {
+                let current = match view.visibility {
+                    Some(_) => "CREATE OR REFRESH PRIVATE MATERIALIZED VIEW",
+                    None => "CREATE OR REFRESH MATERIALIZED VIEW",
+                };
+                out.push(live_keyword(live, current));
+            }
+        }
+        Statement::CreateView(view) => {
+            if let Some(live) = view.live {
+                out.push(live_keyword(live, "CREATE TEMPORARY VIEW"));
+            }
+        }
+        _ => {}
+    }
+    if let Some(once) = insert_once(statement).filter(|o| o.spelling == OnceSpelling::AfterInto) {
+        out.push(deprecated(
+            once.span,
+            "`INSERT INTO ONCE` is the older spelling of a one-time flow",
+            "write `INSERT ONCE INTO <target> BY NAME ...`",
+        ));
+    }
+    let mut names = LivePrefixes { out };
+    crate::ast::visit::Visitor::visit_statement(&mut names, statement);
+    for name in statement_names(statement) {
+        names.check(name);
+    }
+}
+
+fn insert_once(statement: &Statement<'_>) -> Option<Once> {
+    match statement {
+        Statement::CreateFlow(flow) => match &flow.body {
+            FlowBody::Insert(insert) => insert.once,
+            FlowBody::AutoCdc(_) => None,
+        },
+        _ => None,
+    }
+}
+
+/// The names a statement declares or writes: its dataset, flow target.
+fn statement_names<'s, 'a>(statement: &'s Statement<'a>) -> Vec<&'s ObjectName<'a>> {
+    match statement {
+        Statement::CreateFlow(flow) => match &flow.body {
+            FlowBody::Insert(insert) => insert.target.iter().collect(),
+            FlowBody::AutoCdc(cdc) => cdc.target.iter().collect(),
+        },
+        Statement::CreateStreamingTable(t) => vec![&t.name],
+        Statement::CreateTable(t) => vec![&t.name],
+        Statement::CreateMaterializedView(v) => vec![&v.name],
+        Statement::CreateView(v) => vec![&v.name],
+        Statement::ApplyChanges(apply) => apply.flow.target.iter().collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn live_keyword(span: Span, current: &str) -> Diagnostic {
+    deprecated(
+        span,
+        "`LIVE` is the legacy spelling of pipeline datasets",
+        &format!("drop `LIVE`: write `{current}`"),
+    )
+}
+
+fn deprecated(span: Span, message: &str, help: &str) -> Diagnostic {
+    Diagnostic::warning(Code::DeprecatedSyntax, span, message).with_help(help)
+}
+
+/// Finds `LIVE.name` references in the relations a statement reads.
+struct LivePrefixes<'o> {
+    out: &'o mut Vec<Diagnostic>,
+}
+
+impl LivePrefixes<'_> {
+    fn check(&mut self, name: &ObjectName<'_>) {
+        if name.parts.len() > 1 && name.parts[0].matches("live") {
+            self.out.push(deprecated(
+                name.parts[0].span,
+                "the `LIVE.` prefix is the legacy way to name a dataset of the pipeline",
+                &format!("drop the prefix: write `{}`", tail(name)),
+            ));
+        }
+    }
+}
+
+fn tail(name: &ObjectName<'_>) -> String {
+    let parts: Vec<String> = name.parts[1..].iter().map(ToString::to_string).collect();
+    parts.join(".")
+}
+
+impl<'a> crate::ast::visit::Visitor<'a> for LivePrefixes<'_> {
+    fn visit_table_ref(&mut self, relation: &TableRef<'a>) {
+        if let TableRef::Table(table) = relation {
+            self.check(&table.name);
+        }
+        crate::ast::visit::walk_table_ref(self, relation);
+    }
+}
