@@ -70,6 +70,18 @@ codes! {
     MultipartFlowNameNotSupported => "MULTIPART_FLOW_NAME_NOT_SUPPORTED",
     /// A read option that Delta streaming sources do not document (warning).
     UnknownReadOption => "UNKNOWN_READ_OPTION",
+    /// A snapshot-version function called where it has no value.
+    UnresolvableTableValuedFunction => "UNRESOLVABLE_TABLE_VALUED_FUNCTION",
+    /// A version query that cannot return one value per update.
+    InvalidAutoCdcFromSnapshotVersionQuery => "INVALID_AUTO_CDC_FROM_SNAPSHOT_VERSION_QUERY",
+    /// A repeating snapshot flow without WITH VERSION.
+    AutoCdcFromSnapshotNonEmptyTargetWithoutVersion => "AUTO_CDC_FROM_SNAPSHOT_NON_EMPTY_TARGET_WITHOUT_VERSION",
+    /// A flow into a streaming table that reads no streaming source.
+    BatchRelationForStreamingTable => "INVALID_FLOW_QUERY_TYPE.BATCH_RELATION_FOR_STREAMING_TABLE",
+    /// A ONCE flow that reads a streaming source.
+    StreamingRelationForOnceFlow => "INVALID_FLOW_QUERY_TYPE.STREAMING_RELATION_FOR_ONCE_FLOW",
+    /// A materialized view that reads a streaming source.
+    StreamingRelationForMaterializedView => "INVALID_FLOW_QUERY_TYPE.STREAMING_RELATION_FOR_MATERIALIZED_VIEW",
 
     // SPEC §3.3: tables, columns, expectations.
     /// `CREATE OR REPLACE STREAMING TABLE`.
@@ -80,6 +92,8 @@ codes! {
     CreateTableColumnDescriptorDuplicate => "CREATE_TABLE_COLUMN_DESCRIPTOR_DUPLICATE",
     /// A column comment without a column type (warning).
     ColumnCommentWithoutType => "COLUMN_COMMENT_WITHOUT_TYPE",
+    /// A generation expression Delta cannot compute per row.
+    UnsupportedExpressionGeneratedColumn => "UNSUPPORTED_EXPRESSION_GENERATED_COLUMN",
     /// An identity column that is not BIGINT.
     IdentityColumnsUnsupportedDataType => "IDENTITY_COLUMNS_UNSUPPORTED_DATA_TYPE",
     /// `INCREMENT BY 0`.
@@ -92,12 +106,20 @@ codes! {
     GeneratedColumnWithDefaultValue => "GENERATED_COLUMN_WITH_DEFAULT_VALUE",
     /// PARTITIONED BY an identity column.
     DeltaIdentityColumnsPartitionNotSupported => "DELTA_IDENTITY_COLUMNS_PARTITION_NOT_SUPPORTED",
+    /// The table's query writes an always-generated identity column.
+    DeltaIdentityColumnsExplicitInsertNotSupported => "DELTA_IDENTITY_COLUMNS_EXPLICIT_INSERT_NOT_SUPPORTED",
+    /// A DEFAULT with an aggregate, window, generator or subquery.
+    InvalidDefaultValueUnsupportedExpression => "INVALID_DEFAULT_VALUE.UNSUPPORTED_EXPRESSION",
+    /// An expectation with an aggregate, window, generator or subquery.
+    InvalidExpectationExpression => "INVALID_EXPECTATION_EXPRESSION",
     /// Two expectations with one name.
     DuplicateExpectationName => "DUPLICATE_EXPECTATION_NAME",
     /// PARTITIONED BY and CLUSTER BY together.
     SpecifyClusterByWithPartitionedByIsNotAllowed => "SPECIFY_CLUSTER_BY_WITH_PARTITIONED_BY_IS_NOT_ALLOWED",
     /// A clause names a column the table does not declare.
     ColumnNotDefinedInTable => "COLUMN_NOT_DEFINED_IN_TABLE",
+    /// The query returns a column the table's declaration lacks.
+    QueryColumnNotInTableSchema => "QUERY_COLUMN_NOT_IN_TABLE_SCHEMA",
     /// `USING` a provider other than DELTA.
     UnsupportedTableProvider => "UNSUPPORTED_TABLE_PROVIDER",
     /// A qualified name for a temporary view.

@@ -211,3 +211,98 @@ pub(super) fn duplicate_key(first: &Ident<'_>, repeat: &Ident<'_>, clause: &str)
     .with_label(first.span, "first named here")
     .with_help("name each key column once")
 }
+
+/// Where a query's rows come from, for a diagnostic: its first relation, or the query.
+fn source_span(query: &Query<'_>) -> crate::Span {
+    super::expressions::leading_select(query)
+        .and_then(|s| s.from.first())
+        .map_or(query.span, |r| r.span())
+}
+
+/// A flow into a streaming table processes new rows incrementally, so it must read a
+/// streaming source, unless it runs once or uses REPLACE WHERE (batch semantics). Returns the
+/// diagnostic for a flow that must stream but reads no STREAM source.
+pub(super) fn batch_flow_into_streaming_table(body: &FlowBody<'_>) -> Option<Diagnostic> {
+    use super::expressions::{first_stream_read, stream_read_of};
+    let (span, what) = match body {
+        FlowBody::Insert(insert) => {
+            let replace_where = insert
+                .replace
+                .iter()
+                .any(|c| matches!(c, ReplaceClause::Where(_)));
+            if insert.once.is_some() || replace_where || first_stream_read(&insert.query).is_some()
+            {
+                return None;
+            }
+            (source_span(&insert.query), "the flow's query")
+        }
+        FlowBody::AutoCdc(cdc) => match &cdc.source {
+            CdcSource::ChangeFeed(relation)
+                if cdc.once.is_none() && stream_read_of(relation).is_none() =>
+            {
+                (relation.span(), "the AUTO CDC source")
+            }
+            _ => return None,
+        },
+    };
+    Some(batch_relation(span, what))
+}
+
+fn batch_relation(span: crate::Span, what: &str) -> Diagnostic {
+    Diagnostic::error(
+        Code::BatchRelationForStreamingTable,
+        span,
+        format!("{what} writes a streaming table but reads no streaming source"),
+    )
+    .with_help("read the source with `STREAM(<table>)` (or `STREAM read_files(...)`), or make the flow a one-time backfill with ONCE")
+}
+
+/// A streaming table's `AS query` is its streaming flow.
+pub(super) fn streaming_table_query(query: &Query<'_>, out: &mut Vec<Diagnostic>) {
+    if super::expressions::first_stream_read(query).is_none() {
+        out.push(batch_relation(
+            source_span(query),
+            "the streaming table's query",
+        ));
+    }
+}
+
+/// A ONCE flow runs as one batch: it cannot read a stream.
+pub(super) fn once_flow_reads_stream(body: &FlowBody<'_>, out: &mut Vec<Diagnostic>) {
+    use super::expressions::{first_stream_read, stream_read_of};
+    let (once, stream) = match body {
+        FlowBody::Insert(insert) => (insert.once, first_stream_read(&insert.query)),
+        FlowBody::AutoCdc(cdc) => match &cdc.source {
+            CdcSource::ChangeFeed(relation) => (cdc.once, stream_read_of(relation)),
+            CdcSource::Snapshot(_) => (None, None),
+        },
+    };
+    if let (Some(once), Some(stream)) = (once, stream) {
+        out.push(
+            Diagnostic::error(
+                Code::StreamingRelationForOnceFlow,
+                stream,
+                "a ONCE flow runs one time as a batch and cannot read a streaming source",
+            )
+            .with_label(once.span, "the flow runs once")
+            .with_help("drop `STREAM` to read the source as a batch, or drop `ONCE` to process it incrementally"),
+        );
+    }
+}
+
+/// A materialized view is recomputed from batch reads.
+pub(super) fn materialized_view_reads_stream(
+    view: &CreateMaterializedView<'_>,
+    out: &mut Vec<Diagnostic>,
+) {
+    if let Some(stream) = super::expressions::first_stream_read(&view.query.query) {
+        out.push(
+            Diagnostic::error(
+                Code::StreamingRelationForMaterializedView,
+                stream,
+                "a materialized view cannot read a streaming source",
+            )
+            .with_help("drop `STREAM`, or define a streaming table instead (`CREATE OR REFRESH STREAMING TABLE`)"),
+        );
+    }
+}

@@ -3,11 +3,15 @@
 //!
 //! - `syntax`: legacy spellings (DEPRECATED_SYNTAX).
 //! - `flows`: INSERT flows, flow names, read options.
-//! - `cdc`: AUTO CDC clauses, change feed and snapshot.
+//! - `cdc`: AUTO CDC clauses.
+//! - `snapshot`: AUTO CDC FROM SNAPSHOT: version functions and queries.
+//! - `expressions`: what expressions contain (function classes, streaming reads).
 //! - `tables`: columns, expectations and table clauses.
 
 mod cdc;
+mod expressions;
 mod flows;
+mod snapshot;
 mod syntax;
 mod tables;
 
@@ -27,6 +31,7 @@ pub(crate) fn check_script(script: &Script<'_>, out: &mut Vec<Diagnostic>) {
 
 fn check_statement(statement: &Statement<'_>, out: &mut Vec<Diagnostic>) {
     syntax::check_statement(statement, out);
+    snapshot::check_version_functions(statement, out);
     match statement {
         Statement::CreateFlow(flow) => {
             flows::check_create_flow(flow, out);
@@ -34,32 +39,62 @@ fn check_statement(statement: &Statement<'_>, out: &mut Vec<Diagnostic>) {
         }
         Statement::CreateStreamingTable(table) => {
             tables::check_streaming_table(table, out);
-            tables::check_table(table.spec.as_ref(), &table.clauses, out);
-            if let Some(TableBody::Flow(flow)) = &table.body {
-                check_flow_body(&flow.body, out);
-            }
+            let query = match &table.body {
+                Some(TableBody::Query(q)) => {
+                    flows::streaming_table_query(&q.query, out);
+                    Some(&*q.query)
+                }
+                Some(TableBody::Flow(flow)) => {
+                    check_flow_body(&flow.body, out);
+                    out.extend(flows::batch_flow_into_streaming_table(&flow.body));
+                    flow_query(&flow.body)
+                }
+                None => None,
+            };
+            tables::check_table(table.spec.as_ref(), &table.clauses, query, out);
         }
         Statement::CreateTable(table) => {
             tables::check_managed_table(table, out);
-            tables::check_table(table.spec.as_ref(), &table.clauses, out);
+            let query = table.flow.as_ref().and_then(|f| flow_query(&f.body));
+            tables::check_table(table.spec.as_ref(), &table.clauses, query, out);
             if let Some(flow) = &table.flow {
                 check_flow_body(&flow.body, out);
             }
         }
         Statement::CreateMaterializedView(view) => {
-            tables::check_table(view.spec.as_ref(), &view.clauses, out)
+            flows::materialized_view_reads_stream(view, out);
+            tables::check_table(
+                view.spec.as_ref(),
+                &view.clauses,
+                Some(&view.query.query),
+                out,
+            )
         }
         Statement::CreateView(view) => tables::check_view(view, out),
-        Statement::ApplyChanges(apply) => cdc::check_auto_cdc(&apply.flow, out),
+        Statement::ApplyChanges(apply) => check_auto_cdc(&apply.flow, out),
         Statement::Set(_) | Statement::Use(_) | Statement::Query(_) | Statement::Error(_) => {}
     }
     ReadOptionRules { out }.visit_statement(statement);
 }
 
 fn check_flow_body(body: &FlowBody<'_>, out: &mut Vec<Diagnostic>) {
+    flows::once_flow_reads_stream(body, out);
     match body {
         FlowBody::Insert(insert) => flows::check_insert_flow(insert, out),
-        FlowBody::AutoCdc(cdc) => cdc::check_auto_cdc(cdc, out),
+        FlowBody::AutoCdc(cdc) => check_auto_cdc(cdc, out),
+    }
+}
+
+fn check_auto_cdc(cdc: &AutoCdcFlow<'_>, out: &mut Vec<Diagnostic>) {
+    cdc::check_auto_cdc(cdc, out);
+    snapshot::check_snapshot_flow(cdc, out);
+}
+
+/// The query whose rows an INSERT flow writes.
+fn flow_query<'f, 'a>(body: &'f FlowBody<'a>) -> Option<&'f Query<'a>> {
+    match body {
+        FlowBody::Insert(insert) => Some(&insert.query),
+        FlowBody::AutoCdc(_) => None,
     }
 }
 

@@ -1,6 +1,9 @@
 //! Rules for table definitions: columns, identity and generated columns, expectations and
 //! table clauses (SPEC §3.3).
 
+use super::expressions::{
+    column_references, find_restricted, leading_select, output_name, Restricted,
+};
 use super::flows::duplicate_clause;
 use super::{folded, for_each_repeat};
 use crate::ast::*;
@@ -84,10 +87,12 @@ pub(super) fn check_view(view: &CreateView<'_>, out: &mut Vec<Diagnostic>) {
     repeated_clauses(&view.clauses, out);
 }
 
-/// The rules every table-like definition shares.
+/// The rules every table-like definition shares; `query` is the query that fills the table
+/// (`AS query` or the inline INSERT flow's), when there is one.
 pub(super) fn check_table(
     spec: Option<&TableSpec<'_>>,
     clauses: &[TableClause<'_>],
+    query: Option<&Query<'_>>,
     out: &mut Vec<Diagnostic>,
 ) {
     repeated_clauses(clauses, out);
@@ -112,8 +117,13 @@ pub(super) fn check_table(
         check_column(column, out);
     }
     repeated_expectations(spec, out);
+    expectation_expressions(spec, out);
     undeclared_columns(&columns, clauses, out);
     partitioned_by_identity(&columns, clauses, out);
+    generated_expressions(&columns, out);
+    if let Some(select) = query.and_then(leading_select) {
+        query_columns(&columns, select, out);
+    }
 }
 
 fn column_exists(first: &Ident<'_>, repeat: &Ident<'_>) -> Diagnostic {
@@ -219,7 +229,152 @@ fn value_source(kind: &ColumnPropertyKind<'_>) -> Option<&'static str> {
     }
 }
 
+/// The classes of expression that DEFAULT values and expectations may not contain.
+const ROW_EXPRESSION: &[Restricted] = &[
+    Restricted::Aggregate,
+    Restricted::Window,
+    Restricted::Generator,
+    Restricted::Subquery,
+];
+
+/// A generation expression additionally must be deterministic.
+const GENERATION_EXPRESSION: &[Restricted] = &[
+    Restricted::Aggregate,
+    Restricted::Window,
+    Restricted::Generator,
+    Restricted::Subquery,
+    Restricted::NonDeterministic,
+];
+
+/// A default is computed for one row, from literals and functions of that row alone.
+fn default_expression(column: &ColumnDef<'_>, out: &mut Vec<Diagnostic>) {
+    for property in &column.properties {
+        let ColumnPropertyKind::Default(expr) = &property.kind else {
+            continue;
+        };
+        if let Some((span, class)) = find_restricted(expr, ROW_EXPRESSION) {
+            out.push(
+                Diagnostic::error(
+                    Code::InvalidDefaultValueUnsupportedExpression,
+                    span,
+                    format!(
+                        "the DEFAULT of `{}` contains {}",
+                        column.name.value(),
+                        class.describe()
+                    ),
+                )
+                .with_help("use literals and built-in functions of a single row"),
+            );
+        }
+    }
+}
+
+/// An expectation is checked row by row.
+fn expectation_expressions(spec: &TableSpec<'_>, out: &mut Vec<Diagnostic>) {
+    for element in &spec.elements {
+        let TableElement::Expectation(expectation) = element else {
+            continue;
+        };
+        if let Some((span, class)) = find_restricted(&expectation.expr, ROW_EXPRESSION) {
+            out.push(
+                Diagnostic::error(
+                    Code::InvalidExpectationExpression,
+                    span,
+                    format!("the expectation `{}` contains {}", expectation.name.value(), class.describe()),
+                )
+                .with_label(expectation.name.span, "the expectation")
+                .with_help("an expectation tests one row: use literals, the table's columns and built-in functions"),
+            );
+        }
+    }
+}
+
+/// A generated column is computed from the other columns of its row, deterministically.
+fn generated_expressions(columns: &[&ColumnDef<'_>], out: &mut Vec<Diagnostic>) {
+    let declared: HashSet<String> = columns.iter().map(|c| folded(&c.name)).collect();
+    for column in columns {
+        for property in &column.properties {
+            let ColumnPropertyKind::Generated(expr) = &property.kind else {
+                continue;
+            };
+            let unsupported = |span: Span, what: String| {
+                Diagnostic::error(Code::UnsupportedExpressionGeneratedColumn, span, what)
+                    .with_label(column.name.span, "the generated column")
+                    .with_help("compute the value from literals, the table's columns and deterministic built-in functions")
+            };
+            if let Some((span, class)) = find_restricted(expr, GENERATION_EXPRESSION) {
+                out.push(unsupported(
+                    span,
+                    format!(
+                        "the generation expression of `{}` contains {}",
+                        column.name.value(),
+                        class.describe()
+                    ),
+                ));
+            }
+            for reference in column_references(expr) {
+                if !declared.contains(&folded(&reference)) {
+                    out.push(unsupported(
+                        reference.span,
+                        format!("the generation expression reads `{}`, which the table does not declare", reference.value()),
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// The query's explicit select list, checked against the declared columns: it cannot write
+/// an always-generated identity column, and it cannot return a column the table lacks.
+fn query_columns(columns: &[&ColumnDef<'_>], select: &Select<'_>, out: &mut Vec<Diagnostic>) {
+    if columns.is_empty() {
+        return;
+    }
+    let always_identity = |c: &ColumnDef<'_>| {
+        c.properties.iter().any(|p| {
+            matches!(&p.kind, ColumnPropertyKind::Identity(i) if i.mode == IdentityMode::Always)
+        })
+    };
+    let explicit = select
+        .projection
+        .iter()
+        .all(|item| matches!(item, SelectItem::Expr { .. }));
+    for name in select.projection.iter().filter_map(output_name) {
+        let declared = columns.iter().find(|c| folded(&c.name) == folded(name));
+        match declared {
+            Some(column) if always_identity(column) => out.push(
+                Diagnostic::error(
+                    Code::DeltaIdentityColumnsExplicitInsertNotSupported,
+                    name.span,
+                    format!(
+                        "the query writes `{}`, an identity column generated always",
+                        name.value()
+                    ),
+                )
+                .with_label(
+                    column.name.span,
+                    "declared GENERATED ALWAYS AS IDENTITY here",
+                )
+                .with_help("leave the column out of the query: its values are generated"),
+            ),
+            None if explicit => out.push(
+                Diagnostic::error(
+                    Code::QueryColumnNotInTableSchema,
+                    name.span,
+                    format!(
+                        "the query returns `{}`, which the table's column list does not declare",
+                        name.value()
+                    ),
+                )
+                .with_help("declare the column in the table, or leave it out of the query"),
+            ),
+            _ => {}
+        }
+    }
+}
+
 fn check_column(column: &ColumnDef<'_>, out: &mut Vec<Diagnostic>) {
+    default_expression(column, out);
     for_each_repeat(
         column.properties.iter(),
         |p| discriminant(&p.kind),

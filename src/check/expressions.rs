@@ -1,0 +1,299 @@
+//! What an expression contains, for the rules that restrict expressions: the function classes
+//! Spark names (aggregate, ranking, generator, non-deterministic), subqueries, streaming reads
+//! and the columns an expression reads.
+
+use crate::ast::visit::{self, Visitor};
+use crate::ast::*;
+use crate::span::Span;
+
+/// Aggregate functions (Spark's built-ins that combine rows).
+const AGGREGATES: &[&str] = &[
+    "any",
+    "any_value",
+    "approx_count_distinct",
+    "approx_percentile",
+    "array_agg",
+    "avg",
+    "bit_and",
+    "bit_or",
+    "bit_xor",
+    "bool_and",
+    "bool_or",
+    "collect_list",
+    "collect_set",
+    "corr",
+    "count",
+    "count_if",
+    "count_min_sketch",
+    "covar_pop",
+    "covar_samp",
+    "every",
+    "first",
+    "first_value",
+    "kurtosis",
+    "last",
+    "last_value",
+    "listagg",
+    "max",
+    "max_by",
+    "mean",
+    "median",
+    "min",
+    "min_by",
+    "mode",
+    "percentile",
+    "percentile_approx",
+    "percentile_cont",
+    "percentile_disc",
+    "regr_avgx",
+    "regr_avgy",
+    "regr_count",
+    "regr_intercept",
+    "regr_r2",
+    "regr_slope",
+    "regr_sxx",
+    "regr_sxy",
+    "regr_syy",
+    "skewness",
+    "some",
+    "std",
+    "stddev",
+    "stddev_pop",
+    "stddev_samp",
+    "string_agg",
+    "sum",
+    "try_avg",
+    "try_sum",
+    "var_pop",
+    "var_samp",
+    "variance",
+];
+
+/// Ranking and analytic window functions.
+const WINDOW_FUNCTIONS: &[&str] = &[
+    "cume_dist",
+    "dense_rank",
+    "lag",
+    "lead",
+    "nth_value",
+    "ntile",
+    "percent_rank",
+    "rank",
+    "row_number",
+];
+
+/// Table-generating functions.
+const GENERATORS: &[&str] = &[
+    "explode",
+    "explode_outer",
+    "inline",
+    "inline_outer",
+    "json_tuple",
+    "posexplode",
+    "posexplode_outer",
+    "stack",
+    "variant_explode",
+    "variant_explode_outer",
+];
+
+/// Functions whose result changes from one evaluation to the next.
+const NON_DETERMINISTIC: &[&str] = &[
+    "curdate",
+    "current_date",
+    "current_timestamp",
+    "input_file_block_length",
+    "input_file_block_start",
+    "input_file_name",
+    "localtimestamp",
+    "monotonically_increasing_id",
+    "now",
+    "rand",
+    "randn",
+    "random",
+    "shuffle",
+    "spark_partition_id",
+    "uuid",
+];
+
+/// A class of expression that some positions do not allow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Restricted {
+    /// An aggregate function.
+    Aggregate,
+    /// A ranking or analytic window function.
+    Window,
+    /// A table-generating function.
+    Generator,
+    /// A function whose result changes between evaluations.
+    NonDeterministic,
+    /// A subquery.
+    Subquery,
+}
+
+impl Restricted {
+    pub(super) fn describe(self) -> &'static str {
+        match self {
+            Restricted::Aggregate => "an aggregate function",
+            Restricted::Window => "a window function",
+            Restricted::Generator => "a generator function",
+            Restricted::NonDeterministic => "a non-deterministic function",
+            Restricted::Subquery => "a subquery",
+        }
+    }
+}
+
+/// The class of a function called `name`, if it is restricted anywhere.
+pub(super) fn function_class(name: &ObjectName<'_>) -> Option<Restricted> {
+    if name.parts.len() > 1 {
+        return None; // a user-defined function in some schema
+    }
+    let base = name.base().value().to_ascii_lowercase();
+    let is = |list: &[&str]| list.binary_search(&base.as_str()).is_ok();
+    if is(AGGREGATES) {
+        Some(Restricted::Aggregate)
+    } else if is(WINDOW_FUNCTIONS) {
+        Some(Restricted::Window)
+    } else if is(GENERATORS) {
+        Some(Restricted::Generator)
+    } else if is(NON_DETERMINISTIC) {
+        Some(Restricted::NonDeterministic)
+    } else {
+        None
+    }
+}
+
+/// The first restricted construct in `expr` among `classes`, with where it is.
+pub(super) fn find_restricted(
+    expr: &Expr<'_>,
+    classes: &[Restricted],
+) -> Option<(Span, Restricted)> {
+    let mut finder = RestrictedFinder {
+        classes,
+        found: None,
+    };
+    finder.visit_expr(expr);
+    finder.found
+}
+
+struct RestrictedFinder<'c> {
+    classes: &'c [Restricted],
+    found: Option<(Span, Restricted)>,
+}
+
+impl<'a> Visitor<'a> for RestrictedFinder<'_> {
+    fn visit_expr(&mut self, expr: &Expr<'a>) {
+        if self.found.is_some() {
+            return;
+        }
+        let class = match &expr.kind {
+            ExprKind::Function(call) => function_class(&call.name),
+            ExprKind::Subquery(_) | ExprKind::Exists(_) | ExprKind::InSubquery(_) => {
+                Some(Restricted::Subquery)
+            }
+            _ => None,
+        };
+        match class {
+            Some(class) if self.classes.contains(&class) => self.found = Some((expr.span, class)),
+            _ => visit::walk_expr(self, expr),
+        }
+    }
+
+    fn visit_query(&mut self, _query: &Query<'a>) {}
+}
+
+/// The columns an expression reads by plain name (`a`, not `t.a` or `s.field`), outside
+/// subqueries.
+pub(super) fn column_references<'a>(expr: &Expr<'a>) -> Vec<Ident<'a>> {
+    let mut columns = Columns(Vec::new());
+    columns.visit_expr(expr);
+    columns.0
+}
+
+struct Columns<'a>(Vec<Ident<'a>>);
+
+impl<'a> Visitor<'a> for Columns<'a> {
+    fn visit_expr(&mut self, expr: &Expr<'a>) {
+        match &expr.kind {
+            ExprKind::Column(ident) => self.0.push(ident.clone()),
+            _ => visit::walk_expr(self, expr),
+        }
+    }
+
+    fn visit_query(&mut self, _query: &Query<'a>) {}
+}
+
+/// Whether a query reads a streaming source anywhere (`STREAM t`, `STREAM(t)`,
+/// `STREAM read_files(...)`), with the first such read.
+pub(super) fn first_stream_read(query: &Query<'_>) -> Option<Span> {
+    let mut finder = StreamReads(None);
+    finder.visit_query(query);
+    finder.0
+}
+
+/// The first streaming read of a relation (an AUTO CDC source).
+pub(super) fn stream_read_of(relation: &TableRef<'_>) -> Option<Span> {
+    let mut finder = StreamReads(None);
+    finder.visit_table_ref(relation);
+    finder.0
+}
+
+struct StreamReads(Option<Span>);
+
+impl<'a> Visitor<'a> for StreamReads {
+    fn visit_table_ref(&mut self, relation: &TableRef<'a>) {
+        if self.0.is_some() {
+            return;
+        }
+        let stream = match relation {
+            TableRef::Table(t) => t.stream,
+            TableRef::Function(f) => f.stream,
+            _ => None,
+        };
+        match stream {
+            Some(read) => self.0 = Some(read.span),
+            None => visit::walk_table_ref(self, relation),
+        }
+    }
+}
+
+/// The name of the column a select item produces, when it can be read off the item: its
+/// alias, or the name of the column it copies.
+pub(super) fn output_name<'s, 'a>(item: &'s SelectItem<'a>) -> Option<&'s Ident<'a>> {
+    let SelectItem::Expr { expr, alias } = item else {
+        return None;
+    };
+    if let Some(alias) = alias {
+        return Some(alias);
+    }
+    match &expr.kind {
+        ExprKind::Column(ident) => Some(ident),
+        ExprKind::CompoundColumn(parts) => parts.last(),
+        ExprKind::Field(access) => Some(&access.field),
+        _ => None,
+    }
+}
+
+/// The SELECT that decides a query's output columns: the leftmost one of its body.
+pub(super) fn leading_select<'q, 'a>(query: &'q Query<'a>) -> Option<&'q Select<'a>> {
+    let mut body = &query.body;
+    loop {
+        match body {
+            SetExpr::Select(select) => return Some(select),
+            SetExpr::SetOperation(op) => body = &op.left,
+            SetExpr::Query(inner) => body = &inner.body,
+            SetExpr::Values(_) | SetExpr::Table(_) => return None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn function_lists_are_sorted_for_binary_search() {
+        for list in [AGGREGATES, WINDOW_FUNCTIONS, GENERATORS, NON_DETERMINISTIC] {
+            assert!(list.windows(2).all(|w| w[0] < w[1]), "{list:?}");
+        }
+    }
+}
