@@ -130,6 +130,36 @@ codes! {
     ManagedTableDoesNotSupportCdc => "MANAGED_TABLE_DOES_NOT_SUPPORT_CDC",
     /// A REPLACE WHERE or REPLACE USING flow into a managed table.
     ManagedTableDoesNotSupportReplaceWhere => "MANAGED_TABLE_DOES_NOT_SUPPORT_REPLACE_WHERE",
+    /// One name declared as a streaming table and as a managed table.
+    CannotSwitchStreamingTableToManagedTable => "CANNOT_SWITCH_STREAMING_TABLE_TO_MANAGED_TABLE",
+
+    // SPEC §3.5: the pipeline as a whole.
+    /// Two datasets with one name.
+    PipelineDuplicateIdentifiersOutput => "PIPELINE_DUPLICATE_IDENTIFIERS.OUTPUT",
+    /// Two flows with one name.
+    PipelineDuplicateIdentifiersFlow => "PIPELINE_DUPLICATE_IDENTIFIERS.FLOW",
+    /// A flow into a table the pipeline does not declare.
+    InvalidFlowTargetNotFound => "INVALID_FLOW_TARGET.NOT_FOUND",
+    /// A CREATE FLOW into a materialized view.
+    InvalidFlowTargetMaterializedView => "INVALID_FLOW_TARGET.MATERIALIZED_VIEW",
+    /// A CREATE FLOW into a view.
+    InvalidFlowTargetView => "INVALID_FLOW_TARGET.VIEW",
+    /// A streaming or managed table that no flow writes.
+    PipelineDatasetWithoutFlow => "PIPELINE_DATASET_WITHOUT_FLOW",
+    /// A pipeline without datasets.
+    RunEmptyPipeline => "RUN_EMPTY_PIPELINE",
+    /// Datasets that read each other in a cycle.
+    PipelineCircularDependency => "PIPELINE_CIRCULAR_DEPENDENCY",
+    /// Two repeating snapshot flows into one target.
+    ApplyChangesFromSnapshotMultipleQueriesForTable => "APPLY_CHANGES_FROM_SNAPSHOT_ERROR.MULTIPLE_QUERIES_FOR_TABLE",
+    /// A snapshot flow and a CDC flow into one target with different KEYS.
+    ApplyChangesFromSnapshotInteropKeysMismatch => "APPLY_CHANGES_FROM_SNAPSHOT_ERROR.INTEROP_KEYS_MISMATCH",
+    /// Flows into one target disagree on the type of the snapshot version.
+    AutoCdcFromSnapshotVersionSchemaChanged => "AUTO_CDC_FROM_SNAPSHOT_VERSION_SCHEMA_CHANGED",
+
+    // SPEC §3.6: the snapshot-version protocol (reported by `snapshot_version::VersionTracker`).
+    /// A snapshot version not greater than the last committed one.
+    ApplyChangesFromSnapshotOutOfOrderSnapshotVersion => "APPLY_CHANGES_FROM_SNAPSHOT_ERROR.OUT_OF_ORDER_SNAPSHOT_VERSION",
 }
 
 impl fmt::Display for Code {
@@ -158,6 +188,11 @@ impl Severity {
     }
 }
 
+/// One source of a pipeline, by its position in the order the sources were added.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct FileId(pub u32);
+
 /// A secondary location that explains a diagnostic ("first declared here").
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -166,6 +201,8 @@ pub struct Label {
     pub span: Span,
     /// What is there.
     pub message: String,
+    /// The source the span is in, when it is not the diagnostic's own.
+    pub file: Option<FileId>,
 }
 
 /// One finding, with everything a person needs to act on it.
@@ -209,11 +246,22 @@ impl Diagnostic {
         self
     }
 
+    /// Adds a secondary label in another source of the pipeline.
+    pub fn with_label_in(mut self, file: FileId, span: Span, message: impl Into<String>) -> Self {
+        self.labels.push(Label {
+            span,
+            message: message.into(),
+            file: Some(file),
+        });
+        self
+    }
+
     /// Adds a secondary label.
     pub fn with_label(mut self, span: Span, message: impl Into<String>) -> Self {
         self.labels.push(Label {
             span,
             message: message.into(),
+            file: None,
         });
         self
     }
@@ -283,6 +331,7 @@ impl miette::Diagnostic for Diagnostic {
         let secondary = self
             .labels
             .iter()
+            .filter(|l| l.file.is_none())
             .map(|l| miette::LabeledSpan::new_with_span(Some(l.message.clone()), l.span));
         Some(Box::new(std::iter::once(primary).chain(secondary)))
     }

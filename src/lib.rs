@@ -26,12 +26,14 @@ mod check;
 pub mod diagnostic;
 pub mod lexer;
 mod parser;
+pub mod pipeline;
 #[cfg(feature = "cli")]
 pub mod report;
 pub mod span;
 
-pub use diagnostic::{Code, Diagnostic, Label, Severity};
+pub use diagnostic::{Code, Diagnostic, FileId, Label, Severity};
 pub use parser::{MAX_CHAIN, MAX_NESTING};
+pub use pipeline::Pipeline;
 pub use span::{LineIndex, Span, Spanned};
 
 /// The result of parsing one source text: the tree (always, even with errors) and the
@@ -70,37 +72,44 @@ impl<'a> Parsed<'a> {
     }
 }
 
-/// The result of checking one source text: the tree, and every diagnostic (syntax and rules),
-/// sorted by position.
+/// The result of checking one source text: the tree, every diagnostic (syntax and rules)
+/// sorted by position, and the model of what it declares.
 #[derive(Debug, Clone)]
 pub struct Checked<'a> {
-    parsed: Parsed<'a>,
+    source: pipeline::SourceCheck<'a>,
+    model: pipeline::Model,
 }
 
 impl<'a> Checked<'a> {
     /// The syntax tree.
     pub fn script(&self) -> &ast::Script<'a> {
-        self.parsed.script()
+        &self.source.script
     }
 
     /// Syntax and rule diagnostics, sorted by position.
     pub fn diagnostics(&self) -> &[Diagnostic] {
-        self.parsed.diagnostics()
+        &self.source.diagnostics
     }
 
     /// The source text that was checked.
     pub fn source(&self) -> &'a str {
-        self.parsed.source()
+        self.source.text
+    }
+
+    /// The datasets and flows the source declares.
+    pub fn model(&self) -> &pipeline::Model {
+        &self.model
     }
 
     /// Whether any diagnostic is an error.
     pub fn has_errors(&self) -> bool {
-        self.parsed.has_errors()
+        self.source.diagnostics.iter().any(Diagnostic::is_error)
     }
 }
 
-/// Parses and checks one pipeline source file with the rules that one statement decides
-/// (SPEC §3, scope S). Rules that need the whole pipeline are not run.
+/// Parses and checks one pipeline source file as a pipeline of its own that may be
+/// incomplete: rules that conclude from an absence (a flow target declared nowhere, a table
+/// no flow writes) do not run. Use [`Pipeline`] to check several files together.
 ///
 /// ```
 /// let checked = pipeline_sql::check("CREATE OR REPLACE STREAMING TABLE t AS SELECT * FROM STREAM(s)");
@@ -108,20 +117,13 @@ impl<'a> Checked<'a> {
 /// assert_eq!(codes, ["STREAMING_TABLE_OPERATION_NOT_ALLOWED.CREATE_OR_REPLACE"]);
 /// ```
 pub fn check(source: &str) -> Checked<'_> {
-    let Parsed {
-        source,
-        script,
-        mut diagnostics,
-    } = parse(source);
-    check::check_script(&script, &mut diagnostics);
-    diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
-    Checked {
-        parsed: Parsed {
-            source,
-            script,
-            diagnostics,
-        },
-    }
+    let mut pipeline = Pipeline::new();
+    pipeline.add_source("<source>", source);
+    let pipeline::PipelineCheck { mut sources, model } = pipeline.check();
+    let source = sources
+        .pop()
+        .expect("the pipeline has the one source added");
+    Checked { source, model }
 }
 
 /// Parses a pipeline source file. Never panics and never stops at the first error: every

@@ -1,7 +1,8 @@
 //! Rendering diagnostics for people (miette reports with source snippets) and for tools (one
 //! JSON document). Used by the CLI; available to library users with the `cli` feature.
 
-use crate::{Diagnostic, LineIndex};
+use crate::pipeline::PipelineCheck;
+use crate::{Diagnostic, FileId, Label, LineIndex};
 use miette::{GraphicalReportHandler, GraphicalTheme, NamedSource};
 
 /// One checked source file and what was found in it.
@@ -14,6 +15,34 @@ pub struct FileReport<'a> {
     pub statements: usize,
     /// The diagnostics for this file.
     pub diagnostics: &'a [Diagnostic],
+}
+
+/// The reports of every source of a checked pipeline, in [`FileId`] order.
+pub fn file_reports<'c>(checked: &'c PipelineCheck<'_>) -> Vec<FileReport<'c>> {
+    checked
+        .sources
+        .iter()
+        .map(|s| FileReport {
+            path: &s.name,
+            source: s.text,
+            statements: s.script.statements.len(),
+            diagnostics: &s.diagnostics,
+        })
+        .collect()
+}
+
+/// Where a label is: its file's path and its 1-based line and column.
+fn locate<'r>(
+    reports: &'r [FileReport<'_>],
+    own: &'r FileReport<'_>,
+    label: &Label,
+) -> (&'r str, usize, usize) {
+    let report = match label.file {
+        Some(FileId(i)) => reports.get(i as usize).unwrap_or(own),
+        None => own,
+    };
+    let (line, column) = LineIndex::new(report.source).line_column(label.span.start);
+    (report.path, line, column)
 }
 
 /// Totals over all files.
@@ -66,6 +95,14 @@ pub fn render_human(reports: &[FileReport<'_>], width: usize, color: bool) -> St
                 .with_source_code(NamedSource::new(report.path, report.source.to_string()));
             // Writing into a String cannot fail.
             let _ = handler.render_report(&mut out, with_source.as_ref());
+            // Labels in other files cannot be drawn in this file's snippet: name them.
+            for label in diagnostic.labels().iter().filter(|l| l.file.is_some()) {
+                let (path, line, column) = locate(reports, report, label);
+                out.push_str(&format!(
+                    "  note: {} ({path}:{line}:{column})\n",
+                    label.message
+                ));
+            }
             out.push('\n');
         }
     }
@@ -93,7 +130,8 @@ fn plural(n: usize) -> &'static str {
 }
 
 /// Renders all diagnostics as one JSON document:
-/// `{"diagnostics":[{"file","code","severity","message","span":{"start","end"},"line","column","help"}],
+/// `{"diagnostics":[{"file","code","severity","message","span":{"start","end"},"line","column","help",
+///   "labels":[{"file","span","line","column","message"}]}],
 ///   "summary":{"files","statements","errors","warnings"}}` (line and column 1-based).
 pub fn render_json(reports: &[FileReport<'_>]) -> String {
     let mut diagnostics = Vec::new();
@@ -110,6 +148,16 @@ pub fn render_json(reports: &[FileReport<'_>]) -> String {
                 "line": line,
                 "column": column,
                 "help": d.help(),
+                "labels": d.labels().iter().map(|label| {
+                    let (path, line, column) = locate(reports, report, label);
+                    serde_json::json!({
+                        "file": path,
+                        "span": { "start": label.span.start, "end": label.span.end },
+                        "line": line,
+                        "column": column,
+                        "message": label.message,
+                    })
+                }).collect::<Vec<_>>(),
             }));
         }
     }

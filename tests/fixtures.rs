@@ -1,12 +1,18 @@
 //! Fixture tests: every ok fixture checks with no diagnostic (AST snapshot), every permissive
-//! fixture parses without a syntax error, every err fixture reports its code (rendered-diagnostic
-//! snapshot), and every code has a fixture.
+//! fixture parses without a syntax error and draws a rule, every err fixture reports its code
+//! (rendered-diagnostic snapshot), and every code has an err fixture.
+//!
+//! An err fixture is `tests/fixtures/err/<CODE>__<case>.sql`, or a directory
+//! `<CODE>__<case>/` whose `.sql` files are checked together as one pipeline. A case named
+//! `complete_...` is checked as the whole pipeline (`--pipeline`).
 
 mod common;
 
-use common::fixtures;
-use pipeline_sql::report::{render_human, FileReport};
-use pipeline_sql::Code;
+use common::{fixtures, fixtures_dir};
+use pipeline_sql::pipeline::PipelineCheck;
+use pipeline_sql::report::{file_reports, render_human};
+use pipeline_sql::{Code, Pipeline};
+use std::path::Path;
 
 fn snapshot_settings() -> insta::Settings {
     let mut settings = insta::Settings::clone_current();
@@ -27,16 +33,95 @@ fn ok_fixtures_parse_without_diagnostics() {
     let fixtures = fixtures("ok");
     assert!(fixtures.len() >= 15, "the ok fixtures are missing");
     for (name, source) in &fixtures {
-        let parsed = pipeline_sql::check(source);
+        let checked = pipeline_sql::check(source);
         assert!(
-            parsed.diagnostics().is_empty(),
+            checked.diagnostics().is_empty(),
             "{name}: {:#?}",
-            parsed.diagnostics()
+            checked.diagnostics()
         );
-        let statements = &parsed.script().statements;
+        let statements = &checked.script().statements;
         assert!(!statements.is_empty(), "{name} has no statement");
         snapshot_settings()
             .bind(|| insta::assert_debug_snapshot!(snapshot_name("ok", name), statements));
+    }
+}
+
+/// The `.sql` files of a fixture: the file itself, or every file in the directory.
+fn case_sources(path: &Path) -> Vec<(String, String)> {
+    let mut files: Vec<_> = if path.is_dir() {
+        std::fs::read_dir(path)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "sql"))
+            .collect()
+    } else {
+        vec![path.to_path_buf()]
+    };
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read_to_string(&p).unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// Checks a fixture case as one pipeline.
+fn check_case<'s>(case: &str, sources: &'s [(String, String)]) -> PipelineCheck<'s> {
+    let mut pipeline = Pipeline::new();
+    pipeline.complete(
+        case.split("__")
+            .nth(1)
+            .is_some_and(|c| c.starts_with("complete_")),
+    );
+    for (name, text) in sources {
+        pipeline.add_source(name.as_str(), text.as_str());
+    }
+    pipeline.check()
+}
+
+/// Every err fixture case: its name (file or directory name) and its path.
+fn err_cases() -> Vec<(String, std::path::PathBuf)> {
+    let mut cases: Vec<_> = std::fs::read_dir(fixtures_dir().join("err"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), p))
+        .collect();
+    cases.sort();
+    cases
+}
+
+/// The code an err fixture is named after.
+fn expected_code(case: &str) -> &str {
+    case.split("__").next().unwrap()
+}
+
+#[test]
+fn err_fixtures_report_their_code() {
+    for (case, path) in err_cases() {
+        let sources = case_sources(&path);
+        let checked = check_case(&case, &sources);
+        let code = expected_code(&case);
+        assert!(
+            checked.diagnostics().any(|(_, d)| d.code() == code),
+            "{case}: expected {code}, got {:#?}",
+            checked.diagnostics().collect::<Vec<_>>()
+        );
+        let reports = file_reports(&checked);
+        let mut rendered = render_human(&reports, 100, false);
+        for (file, d) in checked.diagnostics() {
+            let path = &checked.sources[file.0 as usize].name;
+            rendered.push_str(&format!(
+                "{path}: {}@{}..{}\n",
+                d.code(),
+                d.span().start,
+                d.span().end
+            ));
+        }
+        snapshot_settings().bind(|| insta::assert_snapshot!(snapshot_name("err", &case), rendered));
     }
 }
 
@@ -65,46 +150,44 @@ fn permissive_fixtures_parse_and_are_checked() {
     }
 }
 
-/// The err fixtures are named `<CODE>__<case>.sql`.
-fn expected_code(file: &str) -> &str {
-    file.rsplit('/').next().unwrap().split("__").next().unwrap()
+/// Multi-file near misses and the sample pipelines: each directory is a whole pipeline that
+/// checks clean.
+#[test]
+fn complete_pipelines_check_clean() {
+    let roots = [
+        fixtures_dir().join("pipelines"),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/pipelines"),
+    ];
+    let mut checked_dirs = 0;
+    for root in roots {
+        for entry in std::fs::read_dir(root).unwrap() {
+            let dir = entry.unwrap().path();
+            let sources = case_sources(&dir);
+            let mut pipeline = Pipeline::new();
+            pipeline.complete(true);
+            for (name, text) in &sources {
+                pipeline.add_source(name.as_str(), text.as_str());
+            }
+            let checked = pipeline.check();
+            let found: Vec<_> = checked.diagnostics().collect();
+            assert!(found.is_empty(), "{}: {found:#?}", dir.display());
+            assert!(!checked.model.datasets.is_empty(), "{}", dir.display());
+            checked_dirs += 1;
+        }
+    }
+    assert!(checked_dirs >= 4);
 }
 
-#[test]
-fn err_fixtures_report_their_code() {
-    for (name, source) in fixtures("err") {
-        let parsed = pipeline_sql::check(&source);
-        let code = expected_code(&name);
-        assert!(
-            parsed.diagnostics().iter().any(|d| d.code() == code),
-            "{name}: expected {code}, got {:#?}",
-            parsed.diagnostics()
-        );
-        let report = FileReport {
-            path: &name,
-            source: &source,
-            statements: parsed.script().statements.len(),
-            diagnostics: parsed.diagnostics(),
-        };
-        let mut rendered = render_human(&[report], 100, false);
-        for d in parsed.diagnostics() {
-            rendered.push_str(&format!(
-                "{}@{}..{}\n",
-                d.code(),
-                d.span().start,
-                d.span().end
-            ));
-        }
-        snapshot_settings().bind(|| insta::assert_snapshot!(snapshot_name("err", &name), rendered));
-    }
-}
+/// Codes of the snapshot-version protocol (SPEC §3.6), which only a running engine reports;
+/// they are tested with the protocol's state machine.
+const RUNTIME_ONLY: &[Code] = &[Code::ApplyChangesFromSnapshotOutOfOrderSnapshotVersion];
 
 #[test]
 fn every_code_has_an_error_fixture() {
-    let files: Vec<String> = fixtures("err").into_iter().map(|(name, _)| name).collect();
-    for code in Code::ALL {
+    let cases: Vec<String> = err_cases().into_iter().map(|(case, _)| case).collect();
+    for code in Code::ALL.iter().filter(|c| !RUNTIME_ONLY.contains(c)) {
         assert!(
-            files.iter().any(|f| expected_code(f) == code.as_str()),
+            cases.iter().any(|c| expected_code(c) == code.as_str()),
             "no fixture tests/fixtures/err/{}__<case>.sql",
             code.as_str()
         );

@@ -4,7 +4,8 @@
 //! Exit status: 0 without errors, 1 with at least one error, 2 on a usage or I/O error.
 
 use clap::{Parser, Subcommand, ValueEnum};
-use pipeline_sql::report::{self, FileReport};
+use pipeline_sql::report;
+use pipeline_sql::Pipeline;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -23,17 +24,31 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Parse and check pipeline source files; all files given form one pipeline.
-    Check {
-        /// How to print the diagnostics.
-        #[arg(long, value_enum, default_value_t = Format::Human)]
-        format: Format,
-        /// The files given are the whole pipeline (enables the rules that conclude from an absence).
-        #[arg(long)]
-        pipeline: bool,
-        /// Files, or directories searched for `*.sql` files.
-        #[arg(required = true)]
-        paths: Vec<PathBuf>,
-    },
+    Check(CheckOptions),
+}
+
+#[derive(clap::Args)]
+struct CheckOptions {
+    /// How to print the diagnostics.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+    /// The files given are the whole pipeline (enables the rules that conclude from an
+    /// absence: flow targets declared nowhere, tables no flow writes, an empty pipeline).
+    #[arg(long)]
+    pipeline: bool,
+    /// A pipeline parameter, `key=value`: `${key}` in names resolves with it. Repeatable.
+    #[arg(long = "param", value_name = "KEY=VALUE", value_parser = parse_param)]
+    params: Vec<(String, String)>,
+    /// Files, or directories searched for `*.sql` files.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+}
+
+fn parse_param(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((key, value)) if !key.is_empty() => Ok((key.to_string(), value.to_string())),
+        _ => Err(format!("`{text}` is not KEY=VALUE")),
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -45,13 +60,8 @@ enum Format {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let Command::Check {
-        format,
-        pipeline: _,
-        paths,
-    } = cli.command;
-    match check(format, &paths) {
+    let Command::Check(options) = Cli::parse().command;
+    match check(&options) {
         Ok(true) => ExitCode::from(1),
         Ok(false) => ExitCode::SUCCESS,
         Err(message) => {
@@ -62,38 +72,31 @@ fn main() -> ExitCode {
 }
 
 /// Checks the files; `Ok(true)` when an error was found.
-fn check(format: Format, paths: &[PathBuf]) -> Result<bool, String> {
-    let files = collect_files(paths)?;
-    let mut sources = Vec::with_capacity(files.len());
+fn check(options: &CheckOptions) -> Result<bool, String> {
+    let files = collect_files(&options.paths)?;
+    let mut texts = Vec::with_capacity(files.len());
     for file in &files {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-        sources.push((file.display().to_string(), text));
+        texts.push((file.display().to_string(), text));
     }
-    let parsed: Vec<_> = sources
-        .iter()
-        .map(|(_, text)| pipeline_sql::check(text))
-        .collect();
-    let reports: Vec<FileReport<'_>> = sources
-        .iter()
-        .zip(&parsed)
-        .map(|((path, text), parsed)| FileReport {
-            path,
-            source: text,
-            statements: parsed.script().statements.len(),
-            diagnostics: parsed.diagnostics(),
-        })
-        .collect();
-    let output = match format {
+    let mut pipeline = Pipeline::new();
+    pipeline.complete(options.pipeline);
+    for (key, value) in &options.params {
+        pipeline.param(key, value);
+    }
+    for (path, text) in &texts {
+        pipeline.add_source(path, text);
+    }
+    let checked = pipeline.check();
+    let reports = report::file_reports(&checked);
+    let output = match options.format {
         Format::Json => report::render_json(&reports) + "\n",
-        Format::Human => {
-            let stdout = std::io::stdout();
-            report::render_human(&reports, 100, stdout.is_terminal())
-        }
+        Format::Human => report::render_human(&reports, 100, std::io::stdout().is_terminal()),
     };
     std::io::stdout()
         .write_all(output.as_bytes())
         .map_err(|e| format!("writing the report: {e}"))?;
-    Ok(parsed.iter().any(|p| p.has_errors()))
+    Ok(checked.has_errors())
 }
 
 /// The files named, and every `*.sql` file below the directories named, in a stable order.

@@ -11,6 +11,7 @@
 mod cdc;
 mod expressions;
 mod flows;
+mod pipeline;
 mod snapshot;
 mod syntax;
 mod tables;
@@ -21,6 +22,38 @@ use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 use std::collections::HashMap;
 use std::hash::Hash;
+
+/// Runs the pipeline-scope rules over the model of all sources; diagnostics go to the source
+/// they are about (`by_file` is indexed by [`crate::diagnostic::FileId`]).
+pub(crate) fn check_pipeline(
+    model: &crate::pipeline::Model,
+    scripts: &[&Script<'_>],
+    complete: bool,
+    by_file: &mut [Vec<Diagnostic>],
+) {
+    pipeline::check_pipeline(model, scripts, complete, &mut pipeline::Sink { by_file });
+}
+
+/// Orders a source's diagnostics by position, and drops a statement-scope warning that a
+/// pipeline-scope error of the same code supersedes in the same statement.
+pub(crate) fn settle(script: &Script<'_>, diagnostics: &mut Vec<Diagnostic>) {
+    use crate::span::Spanned;
+    let statement_of = |span: Span| {
+        script
+            .statements
+            .iter()
+            .position(|s| s.span().contains(span))
+    };
+    let superseding: Vec<(crate::Code, Option<usize>)> = diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| (d.code_enum(), statement_of(d.span())))
+        .collect();
+    diagnostics.retain(|d| {
+        d.is_error() || !superseding.contains(&(d.code_enum(), statement_of(d.span())))
+    });
+    diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
+}
 
 /// Runs every statement-scope rule over `script`, appending to `out`.
 pub(crate) fn check_script(script: &Script<'_>, out: &mut Vec<Diagnostic>) {
