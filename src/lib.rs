@@ -29,6 +29,7 @@ mod parser;
 pub mod pipeline;
 #[cfg(feature = "cli")]
 pub mod report;
+pub mod snapshot_version;
 pub mod span;
 
 pub use diagnostic::{Code, Diagnostic, FileId, Label, Severity};
