@@ -16,7 +16,18 @@ pub struct Corpus {
 }
 
 /// Generates statements until the pipeline text reaches `target_bytes`.
+#[allow(dead_code)] // each bench uses one of the two generators
 pub fn generate(target_bytes: usize, seed: u64) -> Corpus {
+    generate_until(seed, |c| c.pipeline.len() >= target_bytes)
+}
+
+/// Generates exactly `count` statements.
+#[allow(dead_code)]
+pub fn generate_statements(count: usize, seed: u64) -> Corpus {
+    generate_until(seed, |c| c.statements >= count)
+}
+
+fn generate_until(seed: u64, done: impl Fn(&Corpus) -> bool) -> Corpus {
     let mut g = Gen {
         rng: seed | 1,
         streaming: false,
@@ -26,7 +37,7 @@ pub fn generate(target_bytes: usize, seed: u64) -> Corpus {
         plain: String::new(),
         statements: 0,
     };
-    while corpus.pipeline.len() < target_bytes {
+    while !done(&corpus) {
         let n = corpus.statements;
         let (header, streaming) = match g.below(4) {
             0 => (
