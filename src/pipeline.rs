@@ -139,7 +139,8 @@ pub struct Model {
 }
 
 impl Model {
-    /// The first dataset declared with `key`.
+    /// The first dataset declared with `key` (a linear search: for many lookups, index the
+    /// datasets by key once).
     pub fn dataset(&self, key: &str) -> Option<&Dataset> {
         self.datasets.iter().find(|d| d.key == key)
     }

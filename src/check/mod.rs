@@ -38,13 +38,15 @@ pub(crate) fn check_pipeline(
 /// pipeline-scope error of the same code supersedes in the same statement.
 pub(crate) fn settle(script: &Script<'_>, diagnostics: &mut Vec<Diagnostic>) {
     use crate::span::Spanned;
+    // Statements are in source order, so the one holding a span is found by binary search.
     let statement_of = |span: Span| {
-        script
+        let i = script
             .statements
-            .iter()
-            .position(|s| s.span().contains(span))
+            .partition_point(|s| s.span().start <= span.start);
+        i.checked_sub(1)
+            .filter(|&i| script.statements[i].span().contains(span))
     };
-    let superseding: Vec<(crate::Code, Option<usize>)> = diagnostics
+    let superseding: std::collections::HashSet<(crate::Code, Option<usize>)> = diagnostics
         .iter()
         .filter(|d| d.is_error())
         .map(|d| (d.code_enum(), statement_of(d.span())))

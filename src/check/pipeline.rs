@@ -37,21 +37,39 @@ fn label(
     }
 }
 
+/// The first dataset declared under each name, for constant-time lookups.
+struct Datasets<'m>(HashMap<&'m str, &'m Dataset>);
+
+impl<'m> Datasets<'m> {
+    fn new(model: &'m Model) -> Self {
+        let mut first = HashMap::new();
+        for d in &model.datasets {
+            first.entry(d.key.as_str()).or_insert(d);
+        }
+        Datasets(first)
+    }
+
+    fn get(&self, key: &str) -> Option<&'m Dataset> {
+        self.0.get(key).copied()
+    }
+}
+
 pub(crate) fn check_pipeline(
     model: &Model,
     scripts: &[&Script<'_>],
     complete: bool,
     sink: &mut Sink<'_>,
 ) {
+    let datasets = Datasets::new(model);
     duplicate_datasets(model, sink);
     duplicate_flows(model, sink);
-    flow_targets(model, scripts, complete, sink);
+    flow_targets(model, &datasets, scripts, complete, sink);
     if complete {
         datasets_without_flows(model, sink);
         empty_pipeline(model, scripts, sink);
     }
-    cycles(model, sink);
-    shared_targets(model, sink);
+    cycles(model, &datasets, sink);
+    shared_targets(model, &datasets, sink);
 }
 
 /// A name declares one dataset; a streaming table cannot become a managed table.
@@ -155,9 +173,15 @@ fn create_flow_body<'s, 'a>(
 }
 
 /// Flows write streaming tables (and managed tables with INSERT BY NAME flows only).
-fn flow_targets(model: &Model, scripts: &[&Script<'_>], complete: bool, sink: &mut Sink<'_>) {
+fn flow_targets(
+    model: &Model,
+    datasets: &Datasets<'_>,
+    scripts: &[&Script<'_>],
+    complete: bool,
+    sink: &mut Sink<'_>,
+) {
     for flow in model.flows.iter().filter(|f| !f.implicit) {
-        let Some(target) = model.dataset(&flow.target) else {
+        let Some(target) = datasets.get(&flow.target) else {
             if complete {
                 sink.push(
                     flow.file,
@@ -273,7 +297,7 @@ fn empty_pipeline(model: &Model, scripts: &[&Script<'_>], sink: &mut Sink<'_>) {
 
 /// Datasets may not read each other in a cycle: each SCC larger than one dataset (or a dataset
 /// reading itself) is reported once, with one cycle through it.
-fn cycles(model: &Model, sink: &mut Sink<'_>) {
+fn cycles(model: &Model, datasets: &Datasets<'_>, sink: &mut Sink<'_>) {
     let graph = model.dependencies();
     let index: HashMap<&str, usize> = graph
         .iter()
@@ -296,7 +320,7 @@ fn cycles(model: &Model, sink: &mut Sink<'_>) {
         }
         let path = cycle_through(&edges, &component);
         let names: Vec<&str> = path.iter().map(|&i| graph[i].0.as_str()).collect();
-        let Some(first) = model.dataset(names[0]) else {
+        let Some(first) = datasets.get(names[0]) else {
             continue;
         };
         let mut diagnostic = Diagnostic::error(
@@ -310,7 +334,7 @@ fn cycles(model: &Model, sink: &mut Sink<'_>) {
         )
         .with_help("break the cycle: one of these datasets must not read the next");
         for name in &names[1..] {
-            if let Some(d) = model.dataset(name) {
+            if let Some(d) = datasets.get(name) {
                 diagnostic = label(
                     diagnostic,
                     first.file,
@@ -406,7 +430,7 @@ fn cycle_through(edges: &[Vec<usize>], component: &[usize]) -> Vec<usize> {
 
 /// Rules for flows that write the same target: snapshot flows with each other and with
 /// change-feed flows.
-fn shared_targets(model: &Model, sink: &mut Sink<'_>) {
+fn shared_targets(model: &Model, datasets: &Datasets<'_>, sink: &mut Sink<'_>) {
     let mut by_target: HashMap<&str, Vec<&Flow>> = HashMap::new();
     for flow in &model.flows {
         by_target
@@ -441,13 +465,13 @@ fn shared_targets(model: &Model, sink: &mut Sink<'_>) {
             );
         }
         for snapshot in flows.iter().filter(|f| f.kind == FlowKind::Snapshot) {
-            snapshot_with_other_flows(model, target, snapshot, &flows, sink);
+            snapshot_with_other_flows(datasets, target, snapshot, &flows, sink);
         }
     }
 }
 
 fn snapshot_with_other_flows(
-    model: &Model,
+    datasets: &Datasets<'_>,
     target: &str,
     snapshot: &Flow,
     flows: &[&Flow],
@@ -480,7 +504,7 @@ fn snapshot_with_other_flows(
             }
         }
         if !snapshot.with_version {
-            implicit_version_type(model, target, snapshot, other, sink);
+            implicit_version_type(datasets, target, snapshot, other, sink);
         }
     }
     if !snapshot.once && !snapshot.with_version {
@@ -511,7 +535,7 @@ fn snapshot_with_other_flows(
 /// A snapshot flow without WITH VERSION versions by timestamp, so a change-feed flow into the
 /// same target must sequence by a TIMESTAMP column.
 fn implicit_version_type(
-    model: &Model,
+    datasets: &Datasets<'_>,
     target: &str,
     snapshot: &Flow,
     other: &Flow,
@@ -520,7 +544,7 @@ fn implicit_version_type(
     let Some((column, span)) = &other.sequence_column else {
         return;
     };
-    let Some(dataset) = model.dataset(target) else {
+    let Some(dataset) = datasets.get(target) else {
         return;
     };
     let declared = dataset.columns.iter().find(|(name, _)| name == column);
