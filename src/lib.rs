@@ -18,6 +18,10 @@
 //! - `parser`: tokens to the [`ast`] (LALRPOP), one statement at a time, with syntax diagnostics.
 //! - [`ast`]: the typed tree with a [`span::Span`] on every node, `Display` as canonical SQL,
 //!   and a [`ast::visit::Visitor`].
+//! - `check`: the rules of SPEC §3 that one statement decides, one file per family.
+//! - [`pipeline`]: several sources as one pipeline (datasets, flows, reads, dependencies),
+//!   name resolution, and the pipeline-scope rules; [`Pipeline`] is the entry point.
+//! - [`snapshot_version`]: the snapshot-version protocol as a checked state machine.
 //! - [`diagnostic`]: codes, severities, labels and help, with [`miette`] integration.
 //! - `report` (feature `cli`): diagnostics rendered for people and as JSON.
 

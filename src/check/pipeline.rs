@@ -20,6 +20,18 @@ impl Sink<'_> {
             list.push(diagnostic);
         }
     }
+
+    /// Pushes a diagnostic of `file` with a label at `other`, which may be in another file.
+    fn push_labeled(
+        &mut self,
+        file: FileId,
+        diagnostic: Diagnostic,
+        other: (FileId, Span),
+        message: &str,
+    ) {
+        let (other_file, span) = other;
+        self.push(file, label(diagnostic, file, other_file, span, message));
+    }
 }
 
 /// A label at `span` in `file`, seen from a diagnostic in `from`.
@@ -106,15 +118,11 @@ fn duplicate_datasets(model: &Model, sink: &mut Sink<'_>) {
             .with_help("give each dataset of the pipeline its own name")
         };
         let message = format!("the {} is declared here", earlier.kind.describe());
-        sink.push(
+        sink.push_labeled(
             d.file,
-            label(
-                diagnostic,
-                d.file,
-                earlier.file,
-                earlier.name_span,
-                &message,
-            ),
+            diagnostic,
+            (earlier.file, earlier.name_span),
+            &message,
         );
     }
 }
@@ -144,15 +152,11 @@ fn duplicate_flows(model: &Model, sink: &mut Sink<'_>) {
         )
         .with_help("rename the flow: a dataset defined with AS query or FLOW already owns a flow of its own name");
         let message = format!("{} is declared here", what(earlier));
-        sink.push(
+        sink.push_labeled(
             flow.file,
-            label(
-                diagnostic,
-                flow.file,
-                earlier.file,
-                earlier.name_span,
-                &message,
-            ),
+            diagnostic,
+            (earlier.file, earlier.name_span),
+            &message,
         );
     }
 }
@@ -223,15 +227,11 @@ fn flow_targets(
             };
             let diagnostic = Diagnostic::error(code, flow.target_span, message).with_help(help);
             let declared = format!("declared as a {} here", target.kind.describe());
-            sink.push(
+            sink.push_labeled(
                 flow.file,
-                label(
-                    diagnostic,
-                    flow.file,
-                    target.file,
-                    target.name_span,
-                    &declared,
-                ),
+                diagnostic,
+                (target.file, target.name_span),
+                &declared,
             );
             continue;
         }
@@ -239,15 +239,11 @@ fn flow_targets(
             let batch = create_flow_body(scripts, flow).and_then(batch_flow_into_streaming_table);
             if let Some(diagnostic) = batch {
                 let message = "the streaming table is declared here";
-                sink.push(
+                sink.push_labeled(
                     flow.file,
-                    label(
-                        diagnostic,
-                        flow.file,
-                        target.file,
-                        target.name_span,
-                        message,
-                    ),
+                    diagnostic,
+                    (target.file, target.name_span),
+                    message,
                 );
             }
         }
@@ -453,15 +449,11 @@ fn shared_targets(model: &Model, datasets: &Datasets<'_>, sink: &mut Sink<'_>) {
                 format!("two repeating snapshot flows write `{target}`"),
             )
             .with_help("keep one snapshot flow per target, or make the others one-time loads with AUTO CDC ONCE");
-            sink.push(
+            sink.push_labeled(
                 second.file,
-                label(
-                    diagnostic,
-                    second.file,
-                    first.file,
-                    first.name_span,
-                    "the other snapshot flow",
-                ),
+                diagnostic,
+                (first.file, first.name_span),
+                "the other snapshot flow",
             );
         }
         for snapshot in flows.iter().filter(|f| f.kind == FlowKind::Snapshot) {
@@ -491,15 +483,11 @@ fn snapshot_with_other_flows(
                 )
                 .with_help("give the snapshot flow and the change-feed flow the same KEYS");
                 let span = snapshot.keys_span.unwrap_or(snapshot.name_span);
-                sink.push(
+                sink.push_labeled(
                     other.file,
-                    label(
-                        diagnostic,
-                        other.file,
-                        snapshot.file,
-                        span,
-                        "the snapshot flow's KEYS",
-                    ),
+                    diagnostic,
+                    (snapshot.file, span),
+                    "the snapshot flow's KEYS",
                 );
             }
         }
@@ -518,15 +506,11 @@ fn snapshot_with_other_flows(
                 format!("the snapshot flow `{}` has no WITH VERSION, and another flow also writes `{target}`: the snapshot flow fails once the target has data", snapshot.name),
             )
             .with_help("add `WITH VERSION (<query>)`, or make the snapshot flow a one-time load with AUTO CDC ONCE");
-            sink.push(
+            sink.push_labeled(
                 snapshot.file,
-                label(
-                    diagnostic,
-                    snapshot.file,
-                    other.file,
-                    other.name_span,
-                    "this flow also writes the target",
-                ),
+                diagnostic,
+                (other.file, other.name_span),
+                "this flow also writes the target",
             );
         }
     }
@@ -559,15 +543,11 @@ fn implicit_version_type(
                 ),
             )
             .with_help("sequence by a TIMESTAMP column, or give the snapshot flow a WITH VERSION query of the same type");
-            sink.push(
+            sink.push_labeled(
                 other.file,
-                label(
-                    diagnostic,
-                    other.file,
-                    snapshot.file,
-                    snapshot.name_span,
-                    "the snapshot flow without WITH VERSION",
-                ),
+                diagnostic,
+                (snapshot.file, snapshot.name_span),
+                "the snapshot flow without WITH VERSION",
             );
         }
     }
