@@ -483,6 +483,30 @@ pub enum Tok<'a> {
     #[token("with", ignore(case))]
     With,
 
+    /// The keyword `CURRENT`.
+    #[token("current", ignore(case))]
+    Current,
+    /// The keyword `FOLLOWING`.
+    #[token("following", ignore(case))]
+    Following,
+    /// The keyword `OVER`.
+    #[token("over", ignore(case))]
+    Over,
+    /// The keyword `PARTITION`.
+    #[token("partition", ignore(case))]
+    Partition,
+    /// The keyword `PRECEDING`.
+    #[token("preceding", ignore(case))]
+    Preceding,
+    /// The keyword `RANGE`.
+    #[token("range", ignore(case))]
+    Range,
+    /// The keyword `ROWS`.
+    #[token("rows", ignore(case))]
+    Rows,
+    /// The keyword `UNBOUNDED`.
+    #[token("unbounded", ignore(case))]
+    Unbounded,
     /// A plain identifier: `[A-Za-z_][A-Za-z0-9_]*`.
     #[regex(r"[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice())]
     Ident(&'a str),
@@ -761,6 +785,14 @@ impl Tok<'_> {
             Tok::When => "WHEN",
             Tok::Where => "WHERE",
             Tok::With => "WITH",
+            Tok::Current => "CURRENT",
+            Tok::Following => "FOLLOWING",
+            Tok::Over => "OVER",
+            Tok::Partition => "PARTITION",
+            Tok::Preceding => "PRECEDING",
+            Tok::Range => "RANGE",
+            Tok::Rows => "ROWS",
+            Tok::Unbounded => "UNBOUNDED",
             Tok::Ident(_) | Tok::QuotedIdent(_) => "identifier",
             Tok::Param(_) => "parameter",
             Tok::String(_) | Tok::RawString(_) | Tok::HexString(_) => "string literal",

@@ -971,7 +971,53 @@ impl Display for FunctionCall<'_> {
         if let Some(q) = self.quantifier {
             write!(f, "{q} ")?;
         }
-        write!(f, "{})", Comma(&self.args))
+        write!(f, "{})", Comma(&self.args))?;
+        if let Some(filter) = &self.filter {
+            write!(f, " FILTER (WHERE {filter})")?;
+        }
+        match &self.over {
+            Some(window) => write!(f, " OVER {window}"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Display for WindowSpec<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let window = match self {
+            WindowSpec::Named(name) => return name.fmt(f),
+            WindowSpec::Inline(window) => window,
+        };
+        let mut clauses = Vec::new();
+        if !window.partition_by.is_empty() {
+            clauses.push(format!("PARTITION BY {}", Comma(&window.partition_by)));
+        }
+        if !window.order_by.is_empty() {
+            clauses.push(format!("ORDER BY {}", Comma(&window.order_by)));
+        }
+        if let Some(frame) = &window.frame {
+            let units = match frame.units {
+                FrameUnits::Rows => "ROWS",
+                FrameUnits::Range => "RANGE",
+            };
+            clauses.push(match &frame.end {
+                Some(end) => format!("{units} BETWEEN {} AND {end}", frame.start),
+                None => format!("{units} {}", frame.start),
+            });
+        }
+        write!(f, "({})", clauses.join(" "))
+    }
+}
+
+impl Display for FrameBound<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            FrameBound::UnboundedPreceding => f.write_str("UNBOUNDED PRECEDING"),
+            FrameBound::UnboundedFollowing => f.write_str("UNBOUNDED FOLLOWING"),
+            FrameBound::CurrentRow => f.write_str("CURRENT ROW"),
+            FrameBound::Preceding(n) => write!(f, "{n} PRECEDING"),
+            FrameBound::Following(n) => write!(f, "{n} FOLLOWING"),
+        }
     }
 }
 

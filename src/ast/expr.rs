@@ -236,6 +236,74 @@ pub struct FunctionCall<'a> {
     pub quantifier: Option<SetQuantifier>,
     /// The arguments in order.
     pub args: Vec<FunctionArg<'a>>,
+    /// `FILTER (WHERE condition)` after an aggregate.
+    pub filter: Option<Box<Expr<'a>>>,
+    /// `OVER ...`: the call is a window function.
+    pub over: Option<Box<WindowSpec<'a>>>,
+}
+
+/// The window of a window function.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum WindowSpec<'a> {
+    /// `OVER w`: a window defined elsewhere by name.
+    Named(Ident<'a>),
+    /// `OVER (...)`.
+    Inline(InlineWindow<'a>),
+}
+
+/// `([PARTITION BY expr, ...] [ORDER BY ...] [frame])`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct InlineWindow<'a> {
+    /// From `(` to `)`.
+    pub span: Span,
+    /// `PARTITION BY` expressions.
+    pub partition_by: Vec<Expr<'a>>,
+    /// `ORDER BY` items.
+    pub order_by: Vec<super::OrderByExpr<'a>>,
+    /// `ROWS ...` or `RANGE ...`.
+    pub frame: Option<WindowFrame<'a>>,
+}
+
+/// `{ROWS | RANGE} bound` or `{ROWS | RANGE} BETWEEN bound AND bound`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct WindowFrame<'a> {
+    /// The frame's text.
+    pub span: Span,
+    /// Rows or a range of ordering values.
+    pub units: FrameUnits,
+    /// The first bound.
+    pub start: FrameBound<'a>,
+    /// The bound after AND.
+    pub end: Option<FrameBound<'a>>,
+}
+
+/// What a window frame counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum FrameUnits {
+    /// `ROWS`
+    Rows,
+    /// `RANGE`
+    Range,
+}
+
+/// One bound of a window frame.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum FrameBound<'a> {
+    /// `UNBOUNDED PRECEDING`
+    UnboundedPreceding,
+    /// `UNBOUNDED FOLLOWING`
+    UnboundedFollowing,
+    /// `CURRENT ROW`
+    CurrentRow,
+    /// `n PRECEDING`
+    Preceding(Expr<'a>),
+    /// `n FOLLOWING`
+    Following(Expr<'a>),
 }
 
 /// One argument of a function call.

@@ -262,6 +262,22 @@ fn walk_call<'a, V: Visitor<'a> + ?Sized>(v: &mut V, call: &FunctionCall<'a>) {
             FunctionArg::Star(_) => {}
         }
     }
+    if let Some(filter) = &call.filter {
+        v.visit_expr(filter);
+    }
+    if let Some(WindowSpec::Inline(window)) = call.over.as_deref() {
+        window.partition_by.iter().for_each(|e| v.visit_expr(e));
+        window.order_by.iter().for_each(|o| v.visit_expr(&o.expr));
+        let bounds = window
+            .frame
+            .iter()
+            .flat_map(|f| std::iter::once(&f.start).chain(&f.end));
+        for bound in bounds {
+            if let FrameBound::Preceding(e) | FrameBound::Following(e) = bound {
+                v.visit_expr(e);
+            }
+        }
+    }
 }
 
 /// Visits the children of an expression.

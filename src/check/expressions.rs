@@ -186,6 +186,7 @@ impl<'a> Visitor<'a> for RestrictedFinder<'_> {
             return;
         }
         let class = match &expr.kind {
+            ExprKind::Function(call) if call.over.is_some() => Some(Restricted::Window),
             ExprKind::Function(call) => function_class(&call.name),
             ExprKind::Subquery(_) | ExprKind::Exists(_) | ExprKind::InSubquery(_) => {
                 Some(Restricted::Subquery)
