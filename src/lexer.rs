@@ -507,6 +507,21 @@ pub enum Tok<'a> {
     /// The keyword `UNBOUNDED`.
     #[token("unbounded", ignore(case))]
     Unbounded,
+    /// The keyword `CUBE`.
+    #[token("cube", ignore(case))]
+    Cube,
+    /// The keyword `GROUPING`.
+    #[token("grouping", ignore(case))]
+    Grouping,
+    /// The keyword `QUALIFY`.
+    #[token("qualify", ignore(case))]
+    Qualify,
+    /// The keyword `ROLLUP`.
+    #[token("rollup", ignore(case))]
+    Rollup,
+    /// The keyword `SETS`.
+    #[token("sets", ignore(case))]
+    Sets,
     /// A plain identifier: `[A-Za-z_][A-Za-z0-9_]*`.
     #[regex(r"[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice())]
     Ident(&'a str),
@@ -793,6 +808,11 @@ impl Tok<'_> {
             Tok::Range => "RANGE",
             Tok::Rows => "ROWS",
             Tok::Unbounded => "UNBOUNDED",
+            Tok::Cube => "CUBE",
+            Tok::Grouping => "GROUPING",
+            Tok::Qualify => "QUALIFY",
+            Tok::Rollup => "ROLLUP",
+            Tok::Sets => "SETS",
             Tok::Ident(_) | Tok::QuotedIdent(_) => "identifier",
             Tok::Param(_) => "parameter",
             Tok::String(_) | Tok::RawString(_) | Tok::HexString(_) => "string literal",

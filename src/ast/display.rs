@@ -702,16 +702,48 @@ impl Display for Select<'_> {
         if !self.from.is_empty() {
             write!(f, " FROM {}", Comma(&self.from))?;
         }
+        Spaced(&self.lateral_views).fmt(f)?;
         if let Some(selection) = &self.selection {
             write!(f, " WHERE {selection}")?;
         }
         if !self.group_by.is_empty() {
             write!(f, " GROUP BY {}", Comma(&self.group_by))?;
         }
-        match &self.having {
-            Some(having) => write!(f, " HAVING {having}"),
+        if let Some(having) = &self.having {
+            write!(f, " HAVING {having}")?;
+        }
+        match &self.qualify {
+            Some(qualify) => write!(f, " QUALIFY {qualify}"),
             None => Ok(()),
         }
+    }
+}
+
+impl Display for GroupByItem<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            GroupByItem::Expr(e) => e.fmt(f),
+            GroupByItem::All(_) => f.write_str("ALL"),
+            GroupByItem::Rollup(sets) => write!(f, "ROLLUP {}", Parens(sets)),
+            GroupByItem::Cube(sets) => write!(f, "CUBE {}", Parens(sets)),
+            GroupByItem::GroupingSets(sets) => write!(f, "GROUPING SETS {}", Parens(sets)),
+        }
+    }
+}
+
+impl Display for LateralView<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "LATERAL VIEW {}{} {}",
+            if self.outer { "OUTER " } else { "" },
+            self.call,
+            self.alias
+        )?;
+        if !self.columns.is_empty() {
+            write!(f, " AS {}", Comma(&self.columns))?;
+        }
+        Ok(())
     }
 }
 
@@ -895,6 +927,10 @@ impl Display for Expr<'_> {
             }
             ExprKind::Field(access) => write!(f, "{}.{}", access.expr, access.field),
             ExprKind::Subscript(s) => write!(f, "{}[{}]", s.expr, s.index),
+            ExprKind::Lambda(lambda) => match lambda.params.as_slice() {
+                [single] => write!(f, "{single} -> {}", lambda.body),
+                params => write!(f, "{} -> {}", Parens(params), lambda.body),
+            },
             ExprKind::Interval(interval) => {
                 f.write_str("INTERVAL")?;
                 for part in &interval.parts {

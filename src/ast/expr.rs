@@ -60,6 +60,18 @@ pub enum ExprKind<'a> {
     Subscript(Box<Subscript<'a>>),
     /// `INTERVAL '1' DAY`, `INTERVAL 3 DAYS 2 HOURS`, `INTERVAL '1-2' YEAR TO MONTH`.
     Interval(Box<Interval<'a>>),
+    /// `x -> x + 1`, `(acc, x) -> acc + x`: an argument of a higher-order function.
+    Lambda(Box<Lambda<'a>>),
+}
+
+/// `param -> body` or `(param, ...) -> body`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Lambda<'a> {
+    /// The parameter names.
+    pub params: Vec<Ident<'a>>,
+    /// The body.
+    pub body: Expr<'a>,
 }
 
 /// A literal value.
@@ -633,6 +645,7 @@ impl<'a> ExprKind<'a> {
                 out.extend([expr, index]);
             }
             ExprKind::Interval(i) => out.extend(i.parts.into_iter().map(|p| p.value)),
+            ExprKind::Lambda(l) => out.push(l.body),
         }
     }
 }

@@ -137,10 +137,46 @@ pub struct Select<'a> {
     pub from: Vec<TableRef<'a>>,
     /// `WHERE predicate`.
     pub selection: Option<Expr<'a>>,
-    /// `GROUP BY expr, ...`.
-    pub group_by: Vec<Expr<'a>>,
+    /// `LATERAL VIEW ...` clauses after FROM.
+    pub lateral_views: Vec<LateralView<'a>>,
+    /// `GROUP BY item, ...`.
+    pub group_by: Vec<GroupByItem<'a>>,
     /// `HAVING predicate`.
     pub having: Option<Expr<'a>>,
+    /// `QUALIFY predicate`: filters on window function results.
+    pub qualify: Option<Expr<'a>>,
+}
+
+/// One item of GROUP BY.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum GroupByItem<'a> {
+    /// `expr`
+    Expr(Expr<'a>),
+    /// `ALL`: every non-aggregate expression of the select list.
+    All(Span),
+    /// `ROLLUP (set, ...)`
+    Rollup(Vec<Expr<'a>>),
+    /// `CUBE (set, ...)`
+    Cube(Vec<Expr<'a>>),
+    /// `GROUPING SETS (set, ...)`; a set of several expressions is a tuple, `()` an empty one.
+    GroupingSets(Vec<Expr<'a>>),
+}
+
+/// `LATERAL VIEW [OUTER] generator(args) alias [AS column, ...]`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct LateralView<'a> {
+    /// From LATERAL to the last column name.
+    pub span: Span,
+    /// `OUTER`: keep rows for which the generator produces nothing.
+    pub outer: bool,
+    /// The generator call.
+    pub call: Box<FunctionCall<'a>>,
+    /// The table alias.
+    pub alias: Ident<'a>,
+    /// The column aliases.
+    pub columns: Vec<Ident<'a>>,
 }
 
 /// One item of a select list.

@@ -226,12 +226,26 @@ pub fn walk_select<'a, V: Visitor<'a> + ?Sized>(v: &mut V, select: &Select<'a>) 
         }
     }
     select.from.iter().for_each(|r| v.visit_table_ref(r));
+    for lateral in &select.lateral_views {
+        walk_call(v, &lateral.call);
+    }
     if let Some(selection) = &select.selection {
         v.visit_expr(selection);
     }
-    select.group_by.iter().for_each(|e| v.visit_expr(e));
+    for item in &select.group_by {
+        match item {
+            GroupByItem::Expr(e) => v.visit_expr(e),
+            GroupByItem::All(_) => {}
+            GroupByItem::Rollup(sets)
+            | GroupByItem::Cube(sets)
+            | GroupByItem::GroupingSets(sets) => sets.iter().for_each(|e| v.visit_expr(e)),
+        }
+    }
     if let Some(having) = &select.having {
         v.visit_expr(having);
+    }
+    if let Some(qualify) = &select.qualify {
+        v.visit_expr(qualify);
     }
 }
 
@@ -341,5 +355,6 @@ pub fn walk_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, expr: &Expr<'a>) {
             v.visit_expr(&s.index);
         }
         ExprKind::Interval(interval) => interval.parts.iter().for_each(|p| v.visit_expr(&p.value)),
+        ExprKind::Lambda(lambda) => v.visit_expr(&lambda.body),
     }
 }

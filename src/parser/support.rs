@@ -359,3 +359,38 @@ impl Spanned for Name<'_> {
         Name::span(self)
     }
 }
+
+/// A lambda from its parameter expression: a column, or a parenthesised list of columns.
+pub fn lambda<'a, 't>(span: Span, params: Expr<'a>, body: Expr<'a>) -> ActionResult<'t, Expr<'a>> {
+    let not_a_name = |span: Span| {
+        user_error(
+            span,
+            "a lambda's parameters are names: `x -> ...` or `(x, y) -> ...`".to_string(),
+        )
+    };
+    let names = match &params.kind {
+        ExprKind::Column(name) => vec![name.clone()],
+        ExprKind::Nested(inner) => match &inner.kind {
+            ExprKind::Column(name) => vec![name.clone()],
+            _ => return not_a_name(inner.span),
+        },
+        ExprKind::Tuple(items) => {
+            let mut names = Vec::with_capacity(items.len());
+            for item in items {
+                match &item.kind {
+                    ExprKind::Column(name) => names.push(name.clone()),
+                    _ => return not_a_name(item.span),
+                }
+            }
+            names
+        }
+        _ => return not_a_name(params.span),
+    };
+    Ok(Expr {
+        span,
+        kind: ExprKind::Lambda(Box::new(Lambda {
+            params: names,
+            body,
+        })),
+    })
+}
