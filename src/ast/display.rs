@@ -7,6 +7,14 @@
 use super::*;
 use std::fmt::{self, Display, Formatter, Write};
 
+/// Prints ` KEYWORD value` when there is a value: the optional clauses of every statement.
+fn clause<T: Display>(f: &mut Formatter<'_>, keyword: &str, value: &Option<T>) -> fmt::Result {
+    match value {
+        Some(value) => write!(f, " {keyword} {value}"),
+        None => Ok(()),
+    }
+}
+
 /// Prints items separated by `, `.
 struct Comma<'x, T>(&'x [T]);
 
@@ -235,10 +243,7 @@ impl Display for CreateView<'_> {
 impl Display for ViewColumn<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         self.name.fmt(f)?;
-        match &self.comment {
-            Some(comment) => write!(f, " COMMENT {comment}"),
-            None => Ok(()),
-        }
+        clause(f, "COMMENT", &self.comment)
     }
 }
 
@@ -324,10 +329,7 @@ impl Display for ReplaceClause<'_> {
         match self {
             ReplaceClause::Using(r) => {
                 write!(f, "REPLACE USING {}", Parens(&r.columns))?;
-                match &r.sequence_by {
-                    Some(column) => write!(f, " SEQUENCE BY {column}"),
-                    None => Ok(()),
-                }
+                clause(f, "SEQUENCE BY", &r.sequence_by)
             }
             ReplaceClause::Where(r) => write!(f, "REPLACE WHERE {}", r.predicate),
         }
@@ -343,9 +345,7 @@ impl Display for AutoCdcFlow<'_> {
         if self.once.is_some() {
             f.write_str(" ONCE")?;
         }
-        if let Some(target) = &self.target {
-            write!(f, " INTO {target}")?;
-        }
+        clause(f, "INTO", &self.target)?;
         write!(f, " FROM {}{}", self.source, Spaced(&self.clauses))
     }
 }
@@ -582,10 +582,7 @@ impl Display for DataType<'_> {
             DataType::Struct { fields, .. } => write!(f, "STRUCT<{}>", Comma(fields)),
             DataType::Interval { from, to, .. } => {
                 write!(f, "INTERVAL {from}")?;
-                match to {
-                    Some(to) => write!(f, " TO {to}"),
-                    None => Ok(()),
-                }
+                clause(f, "TO", to)
             }
         }
     }
@@ -597,10 +594,7 @@ impl Display for StructField<'_> {
         if self.not_null {
             f.write_str(" NOT NULL")?;
         }
-        match &self.comment {
-            Some(comment) => write!(f, " COMMENT {comment}"),
-            None => Ok(()),
-        }
+        clause(f, "COMMENT", &self.comment)
     }
 }
 
@@ -626,10 +620,7 @@ impl Display for Query<'_> {
             Some(Limit::Count(n)) => write!(f, " LIMIT {n}")?,
             None => {}
         }
-        match &self.offset {
-            Some(offset) => write!(f, " OFFSET {offset}"),
-            None => Ok(()),
-        }
+        clause(f, "OFFSET", &self.offset)
     }
 }
 
@@ -703,19 +694,12 @@ impl Display for Select<'_> {
             write!(f, " FROM {}", Comma(&self.from))?;
         }
         Spaced(&self.lateral_views).fmt(f)?;
-        if let Some(selection) = &self.selection {
-            write!(f, " WHERE {selection}")?;
-        }
+        clause(f, "WHERE", &self.selection)?;
         if !self.group_by.is_empty() {
             write!(f, " GROUP BY {}", Comma(&self.group_by))?;
         }
-        if let Some(having) = &self.having {
-            write!(f, " HAVING {having}")?;
-        }
-        match &self.qualify {
-            Some(qualify) => write!(f, " QUALIFY {qualify}"),
-            None => Ok(()),
-        }
+        clause(f, "HAVING", &self.having)?;
+        clause(f, "QUALIFY", &self.qualify)
     }
 }
 
@@ -752,10 +736,7 @@ impl Display for SelectItem<'_> {
         match self {
             SelectItem::Expr { expr, alias, .. } => {
                 expr.fmt(f)?;
-                match alias {
-                    Some(alias) => write!(f, " AS {alias}"),
-                    None => Ok(()),
-                }
+                clause(f, "AS", alias)
             }
             SelectItem::Wildcard(w) => w.fmt(f),
         }
@@ -886,9 +867,7 @@ impl Display for Expr<'_> {
                 for when in &case.whens {
                     write!(f, " WHEN {} THEN {}", when.condition, when.result)?;
                 }
-                if let Some(else_result) = &case.else_result {
-                    write!(f, " ELSE {else_result}")?;
-                }
+                clause(f, "ELSE", &case.else_result)?;
                 f.write_str(" END")
             }
             ExprKind::InList(e) => write!(f, "{}{} IN {}", e.expr, not(e.negated), Parens(&e.list)),
@@ -911,10 +890,7 @@ impl Display for Expr<'_> {
                     LikeKind::Regexp => "REGEXP",
                 };
                 write!(f, "{}{} {word} {}", l.expr, not(l.negated), l.pattern)?;
-                match &l.escape {
-                    Some(escape) => write!(f, " ESCAPE {escape}"),
-                    None => Ok(()),
-                }
+                clause(f, "ESCAPE", &l.escape)
             }
             ExprKind::Is(is) => {
                 write!(f, "{} IS{} ", is.expr, not(is.negated))?;
@@ -936,10 +912,7 @@ impl Display for Expr<'_> {
                 for part in &interval.parts {
                     write!(f, " {} {}", part.value, part.unit)?;
                 }
-                match &interval.to {
-                    Some(to) => write!(f, " TO {to}"),
-                    None => Ok(()),
-                }
+                clause(f, "TO", &interval.to)
             }
         }
     }
@@ -1011,10 +984,7 @@ impl Display for FunctionCall<'_> {
         if let Some(filter) = &self.filter {
             write!(f, " FILTER (WHERE {filter})")?;
         }
-        match &self.over {
-            Some(window) => write!(f, " OVER {window}"),
-            None => Ok(()),
-        }
+        clause(f, "OVER", &self.over)
     }
 }
 

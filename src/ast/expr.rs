@@ -275,7 +275,7 @@ pub struct InlineWindow<'a> {
     /// `ORDER BY` items.
     pub order_by: Vec<super::OrderByExpr<'a>>,
     /// `ROWS ...` or `RANGE ...`.
-    pub frame: Option<WindowFrame<'a>>,
+    pub frame: Option<Box<WindowFrame<'a>>>,
 }
 
 /// `{ROWS | RANGE} bound` or `{ROWS | RANGE} BETWEEN bound AND bound`.

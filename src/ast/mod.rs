@@ -217,3 +217,42 @@ mod tests {
         assert_eq!(param.value(), "${catalog}");
     }
 }
+
+/// The parser keeps every value it builds in one stack-slot type as large as the largest
+/// value, and moves it on every reduction: large nodes are boxed so that the values the grammar
+/// builds stay within a few words. This test keeps them there.
+#[cfg(test)]
+mod size_tests {
+    use super::*;
+    use std::mem::size_of;
+
+    #[test]
+    fn grammar_values_stay_small() {
+        assert!(size_of::<Expr<'_>>() <= 48);
+        let limit = 72;
+        let sizes = [
+            ("SelectItem", size_of::<SelectItem<'_>>()),
+            ("GroupByItem", size_of::<GroupByItem<'_>>()),
+            ("LateralView", size_of::<LateralView<'_>>()),
+            ("FrameBound", size_of::<FrameBound<'_>>()),
+            ("FunctionArg", size_of::<FunctionArg<'_>>()),
+            ("DataType", size_of::<DataType<'_>>()),
+            ("TableClause", size_of::<TableClause<'_>>()),
+            ("ColumnProperty", size_of::<ColumnProperty<'_>>()),
+            ("CdcClause", size_of::<CdcClause<'_>>()),
+            ("CdcSource", size_of::<CdcSource<'_>>()),
+            ("ReplaceClause", size_of::<ReplaceClause<'_>>()),
+            ("TableElement", size_of::<TableElement<'_>>()),
+            ("Alias", size_of::<Alias<'_>>()),
+            ("Cte", size_of::<Cte<'_>>()),
+            ("OrderByExpr", size_of::<OrderByExpr<'_>>()),
+            ("Statement", size_of::<Statement<'_>>()),
+        ];
+        for (name, size) in sizes {
+            assert!(
+                size <= limit,
+                "{name} is {size} bytes; box what makes it larger than {limit}"
+            );
+        }
+    }
+}
