@@ -615,7 +615,7 @@ impl Display for Query<'_> {
         if !self.order_by.is_empty() {
             write!(f, " ORDER BY {}", Comma(&self.order_by))?;
         }
-        match &self.limit {
+        match self.limit.as_deref() {
             Some(Limit::All(_)) => f.write_str(" LIMIT ALL")?,
             Some(Limit::Count(n)) => write!(f, " LIMIT {n}")?,
             None => {}

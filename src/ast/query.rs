@@ -16,9 +16,9 @@ pub struct Query<'a> {
     /// `ORDER BY ...`.
     pub order_by: Vec<OrderByExpr<'a>>,
     /// `LIMIT n` or `LIMIT ALL`.
-    pub limit: Option<Limit<'a>>,
+    pub limit: Option<Box<Limit<'a>>>,
     /// `OFFSET n`.
-    pub offset: Option<Expr<'a>>,
+    pub offset: Option<Box<Expr<'a>>>,
 }
 
 /// `WITH [RECURSIVE] cte, ...`.
@@ -141,10 +141,10 @@ pub struct Select<'a> {
     pub lateral_views: Vec<LateralView<'a>>,
     /// `GROUP BY item, ...`.
     pub group_by: Vec<GroupByItem<'a>>,
-    /// `HAVING predicate`.
-    pub having: Option<Expr<'a>>,
+    /// `HAVING predicate` (boxed, like QUALIFY: most SELECTs have neither).
+    pub having: Option<Box<Expr<'a>>>,
     /// `QUALIFY predicate`: filters on window function results.
-    pub qualify: Option<Expr<'a>>,
+    pub qualify: Option<Box<Expr<'a>>>,
 }
 
 /// One item of GROUP BY.

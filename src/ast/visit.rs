@@ -197,7 +197,7 @@ pub fn walk_query<'a, V: Visitor<'a> + ?Sized>(v: &mut V, query: &Query<'a>) {
     }
     walk_set_expr(v, &query.body);
     query.order_by.iter().for_each(|o| v.visit_expr(&o.expr));
-    if let Some(Limit::Count(n)) = &query.limit {
+    if let Some(Limit::Count(n)) = query.limit.as_deref() {
         v.visit_expr(n);
     }
     if let Some(offset) = &query.offset {

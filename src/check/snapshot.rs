@@ -200,7 +200,7 @@ fn version_query_shape(version: &VersionQuery<'_>, out: &mut Vec<Diagnostic>) {
 
 fn returns_at_most_one_row(query: &Query<'_>, select: &Select<'_>) -> bool {
     let limit_one = matches!(
-        &query.limit,
+        query.limit.as_deref(),
         Some(Limit::Count(Expr {
             kind: ExprKind::Literal(Literal::Number("1" | "0")),
             ..

@@ -207,7 +207,11 @@ pub fn make_query<'a>(
     tail: Option<Box<QueryTail<'a>>>,
 ) -> Box<Query<'a>> {
     let (order_by, limit, offset) = match tail {
-        Some(tail) => (tail.order_by, tail.limit, tail.offset),
+        Some(tail) => (
+            tail.order_by,
+            tail.limit.map(Box::new),
+            tail.offset.map(Box::new),
+        ),
         None => (Vec::new(), None, None),
     };
     Box::new(Query {
