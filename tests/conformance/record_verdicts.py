@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Records Apache Spark 4.3's verdict on each statement of queries.sql into verdicts.txt.
 
-queries.sql holds one statement per line; verdicts.txt gets one line per statement,
+queries.sql holds one statement per line (an unterminated string only on the last line: Spark's
+splitter reads on to the end of the file); verdicts.txt gets one line per statement,
 `accepted` or `rejected`, in the same order. Run from the repository root:
 
     python3 -m venv ~/.venvs/spark && ~/.venvs/spark/bin/pip install pyspark==4.3.0
