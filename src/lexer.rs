@@ -522,6 +522,12 @@ pub enum Tok<'a> {
     /// The keyword `SETS`.
     #[token("sets", ignore(case))]
     Sets,
+    /// The keyword `TIMESTAMP_LTZ`.
+    #[token("timestamp_ltz", ignore(case))]
+    TimestampLtz,
+    /// The keyword `UNKNOWN`.
+    #[token("unknown", ignore(case))]
+    Unknown,
     /// A plain identifier: `[A-Za-z_][A-Za-z0-9_]*`.
     #[regex(r"[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice())]
     Ident(&'a str),
@@ -813,6 +819,8 @@ impl Tok<'_> {
             Tok::Qualify => "QUALIFY",
             Tok::Rollup => "ROLLUP",
             Tok::Sets => "SETS",
+            Tok::TimestampLtz => "TIMESTAMP_LTZ",
+            Tok::Unknown => "UNKNOWN",
             Tok::Ident(_) | Tok::QuotedIdent(_) => "identifier",
             Tok::Param(_) => "parameter",
             Tok::String(_) | Tok::RawString(_) | Tok::HexString(_) => "string literal",

@@ -898,11 +898,13 @@ impl Display for Expr<'_> {
                     IsTest::Null => f.write_str("NULL"),
                     IsTest::True => f.write_str("TRUE"),
                     IsTest::False => f.write_str("FALSE"),
+                    IsTest::Unknown => f.write_str("UNKNOWN"),
                     IsTest::DistinctFrom(other) => write!(f, "DISTINCT FROM {other}"),
                 }
             }
             ExprKind::Field(access) => write!(f, "{}.{}", access.expr, access.field),
             ExprKind::Subscript(s) => write!(f, "{}[{}]", s.expr, s.index),
+            ExprKind::JsonPath(path) => write!(f, "{}:{}", path.expr, path.key),
             ExprKind::Lambda(lambda) => match lambda.params.as_slice() {
                 [single] => write!(f, "{single} -> {}", lambda.body),
                 params => write!(f, "{} -> {}", Parens(params), lambda.body),
@@ -967,6 +969,7 @@ impl Display for Literal<'_> {
                     TypedLiteralKind::Date => "DATE",
                     TypedLiteralKind::Timestamp => "TIMESTAMP",
                     TypedLiteralKind::TimestampNtz => "TIMESTAMP_NTZ",
+                    TypedLiteralKind::TimestampLtz => "TIMESTAMP_LTZ",
                 };
                 write!(f, "{word} {value}")
             }
@@ -1033,6 +1036,7 @@ impl Display for FunctionArg<'_> {
             FunctionArg::Positional(e) => e.fmt(f),
             FunctionArg::Named { name, value } => write!(f, "{name} => {value}"),
             FunctionArg::Star(_) => f.write_char('*'),
+            FunctionArg::Aliased { value, alias } => write!(f, "{value} AS {alias}"),
         }
     }
 }

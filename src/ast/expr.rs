@@ -62,6 +62,19 @@ pub enum ExprKind<'a> {
     Interval(Box<Interval<'a>>),
     /// `x -> x + 1`, `(acc, x) -> acc + x`: an argument of a higher-order function.
     Lambda(Box<Lambda<'a>>),
+    /// `raw:key`: one step of a JSON path; `raw:a.b[0]` continues with field and subscript
+    /// steps on it.
+    JsonPath(Box<JsonPath<'a>>),
+}
+
+/// `expr:key`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct JsonPath<'a> {
+    /// The JSON string or VARIANT value.
+    pub expr: Expr<'a>,
+    /// The key after `:`.
+    pub key: &'a str,
 }
 
 /// `param -> body` or `(param, ...) -> body`.
@@ -100,6 +113,8 @@ pub enum TypedLiteralKind {
     Timestamp,
     /// `TIMESTAMP_NTZ '...'`
     TimestampNtz,
+    /// `TIMESTAMP_LTZ '...'`
+    TimestampLtz,
 }
 
 /// A prefix operator.
@@ -333,6 +348,13 @@ pub enum FunctionArg<'a> {
     },
     /// `*`, as in `count(*)`.
     Star(Span),
+    /// `expr AS name`, as in `struct(1 AS a)`.
+    Aliased {
+        /// The value.
+        value: Expr<'a>,
+        /// The field name.
+        alias: Ident<'a>,
+    },
 }
 
 /// `ALL` or `DISTINCT`.
@@ -469,6 +491,8 @@ pub enum IsTest<'a> {
     True,
     /// `IS FALSE`
     False,
+    /// `IS UNKNOWN` (a NULL boolean)
+    Unknown,
     /// `IS DISTINCT FROM other`
     DistinctFrom(Expr<'a>),
 }
@@ -596,9 +620,9 @@ impl<'a> ExprKind<'a> {
             ExprKind::Function(call) => {
                 for arg in call.args {
                     match arg {
-                        FunctionArg::Positional(e) | FunctionArg::Named { value: e, .. } => {
-                            out.push(e)
-                        }
+                        FunctionArg::Positional(e)
+                        | FunctionArg::Named { value: e, .. }
+                        | FunctionArg::Aliased { value: e, .. } => out.push(e),
                         FunctionArg::Star(_) => {}
                     }
                 }
@@ -646,6 +670,7 @@ impl<'a> ExprKind<'a> {
             }
             ExprKind::Interval(i) => out.extend(i.parts.into_iter().map(|p| p.value)),
             ExprKind::Lambda(l) => out.push(l.body),
+            ExprKind::JsonPath(j) => out.push(j.expr),
         }
     }
 }

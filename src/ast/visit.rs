@@ -272,7 +272,9 @@ pub fn walk_table_ref<'a, V: Visitor<'a> + ?Sized>(v: &mut V, relation: &TableRe
 fn walk_call<'a, V: Visitor<'a> + ?Sized>(v: &mut V, call: &FunctionCall<'a>) {
     for arg in &call.args {
         match arg {
-            FunctionArg::Positional(e) | FunctionArg::Named { value: e, .. } => v.visit_expr(e),
+            FunctionArg::Positional(e)
+            | FunctionArg::Named { value: e, .. }
+            | FunctionArg::Aliased { value: e, .. } => v.visit_expr(e),
             FunctionArg::Star(_) => {}
         }
     }
@@ -356,5 +358,6 @@ pub fn walk_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, expr: &Expr<'a>) {
         }
         ExprKind::Interval(interval) => interval.parts.iter().for_each(|p| v.visit_expr(&p.value)),
         ExprKind::Lambda(lambda) => v.visit_expr(&lambda.body),
+        ExprKind::JsonPath(path) => v.visit_expr(&path.expr),
     }
 }
