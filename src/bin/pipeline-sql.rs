@@ -107,7 +107,8 @@ fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
             let before = files.len();
             walk(path, &mut files)?;
             files[before..].sort();
-        } else if path.is_file() {
+        } else if path.exists() {
+            // A file, or anything readable as one (`/dev/stdin`, a named pipe).
             files.push(path.clone());
         } else {
             return Err(format!("{}: no such file or directory", path.display()));
