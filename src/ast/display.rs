@@ -15,6 +15,14 @@ fn clause<T: Display>(f: &mut Formatter<'_>, keyword: &str, value: &Option<T>) -
     }
 }
 
+/// Prints ` value` when there is a value: an optional part that carries its own keyword.
+fn suffix<T: Display>(f: &mut Formatter<'_>, value: &Option<T>) -> fmt::Result {
+    match value {
+        Some(value) => write!(f, " {value}"),
+        None => Ok(()),
+    }
+}
+
 /// Prints items separated by `, `.
 struct Comma<'x, T>(&'x [T]);
 
@@ -161,10 +169,7 @@ impl Display for CreateStreamingTable<'_> {
             "STREAMING TABLE"
         })?;
         table_tail(f, self.if_not_exists, &self.name, &self.spec, &self.clauses)?;
-        match &self.body {
-            Some(body) => write!(f, " {body}"),
-            None => Ok(()),
-        }
+        suffix(f, &self.body)
     }
 }
 
@@ -193,10 +198,7 @@ impl Display for CreateTable<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         f.write_str("CREATE TABLE")?;
         table_tail(f, false, &self.name, &self.spec, &self.clauses)?;
-        match &self.flow {
-            Some(flow) => write!(f, " {flow}"),
-            None => Ok(()),
-        }
+        suffix(f, &self.flow)
     }
 }
 
@@ -766,14 +768,6 @@ impl Display for Alias<'_> {
     }
 }
 
-/// ` [alias]` after a relation.
-fn alias_suffix(f: &mut Formatter<'_>, alias: &Option<Alias<'_>>) -> fmt::Result {
-    match alias {
-        Some(alias) => write!(f, " {alias}"),
-        None => Ok(()),
-    }
-}
-
 impl Display for TableRef<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match self {
@@ -786,18 +780,18 @@ impl Display for TableRef<'_> {
                 if let Some(options) = &t.options {
                     write!(f, " WITH {}", Parens(&options.options))?;
                 }
-                alias_suffix(f, &t.alias)
+                suffix(f, &t.alias)
             }
             TableRef::Function(t) => {
                 if t.stream.is_some() {
                     f.write_str("STREAM ")?;
                 }
                 t.call.fmt(f)?;
-                alias_suffix(f, &t.alias)
+                suffix(f, &t.alias)
             }
             TableRef::Subquery(d) => {
                 write!(f, "({})", d.query)?;
-                alias_suffix(f, &d.alias)
+                suffix(f, &d.alias)
             }
             TableRef::Join(j) => {
                 write!(f, "{} ", j.left)?;
