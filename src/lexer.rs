@@ -528,6 +528,21 @@ pub enum Tok<'a> {
     /// The keyword `UNKNOWN`.
     #[token("unknown", ignore(case))]
     Unknown,
+    /// The keyword `WINDOW`.
+    #[token("window", ignore(case))]
+    Window,
+    /// The keyword `SORT`.
+    #[token("sort", ignore(case))]
+    Sort,
+    /// The keyword `DISTRIBUTE`.
+    #[token("distribute", ignore(case))]
+    Distribute,
+    /// The keyword `RESPECT`.
+    #[token("respect", ignore(case))]
+    Respect,
+    /// The keyword `WITHIN`.
+    #[token("within", ignore(case))]
+    Within,
     /// A plain identifier: `[A-Za-z_][A-Za-z0-9_]*`.
     #[regex(r"[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice())]
     Ident(&'a str),
@@ -552,7 +567,8 @@ pub enum Tok<'a> {
     #[regex(r#"[xX]'[^']*'"#, |lex| lex.slice())]
     HexString(&'a str),
     /// A number with an optional exponent and Spark type suffix: `12`, `1.5e3`, `10L`, `2.5BD`.
-    #[regex(r"[0-9]+(\.[0-9]*)?([eE][+-]?[0-9]+)?([lLsSyYdDfF]|[bB][dD])?", |lex| lex.slice())]
+    #[regex(r"[0-9]+[lLsSyY]", |lex| lex.slice())]
+    #[regex(r"[0-9]+(\.[0-9]*)?([eE][+-]?[0-9]+)?([dDfF]|[bB][dD])?", |lex| lex.slice())]
     #[regex(r"\.[0-9]+([eE][+-]?[0-9]+)?([dDfF]|[bB][dD])?", |lex| lex.slice())]
     Number(&'a str),
     /// A named parameter marker: `:name`.
@@ -662,6 +678,12 @@ pub enum Tok<'a> {
     /// `EXCEPT` right after `*`: the column exclusion of `* EXCEPT (a, b)`, told apart from the
     /// set operation by the lexer so that the grammar stays LALR(1).
     ExceptAfterStar,
+    /// `IGNORE NULLS` as one token: after a call it needs two words of look-ahead to be told
+    /// apart from the `IGNORE NULL UPDATES` clause of AUTO CDC.
+    IgnoreNulls,
+    /// `IGNORE NULLS )`: the end of `first(x IGNORE NULLS)`, told apart from a call's
+    /// `f(x) IGNORE NULLS` suffix, which would otherwise be ambiguous in `first(f(x) IGNORE NULLS)`.
+    IgnoreNullsParen,
     /// Input that is not a token; the parser reports it.
     Error(LexError),
 }
@@ -821,6 +843,11 @@ impl Tok<'_> {
             Tok::Sets => "SETS",
             Tok::TimestampLtz => "TIMESTAMP_LTZ",
             Tok::Unknown => "UNKNOWN",
+            Tok::Window => "WINDOW",
+            Tok::Sort => "SORT",
+            Tok::Distribute => "DISTRIBUTE",
+            Tok::Respect => "RESPECT",
+            Tok::Within => "WITHIN",
             Tok::Ident(_) | Tok::QuotedIdent(_) => "identifier",
             Tok::Param(_) => "parameter",
             Tok::String(_) | Tok::RawString(_) | Tok::HexString(_) => "string literal",
@@ -859,6 +886,8 @@ impl Tok<'_> {
             Tok::Arrow => "'->'",
             Tok::Bang => "'!'",
             Tok::ExceptAfterStar => "EXCEPT",
+            Tok::IgnoreNulls => "IGNORE NULLS",
+            Tok::IgnoreNullsParen => "IGNORE NULLS",
             Tok::Error(_) => "invalid input",
         }
     }
@@ -877,6 +906,8 @@ pub type SpannedTok<'a> = (usize, Tok<'a>, usize);
 pub struct Lexer<'a> {
     inner: logos::Lexer<'a, Tok<'a>>,
     after_star: bool,
+    /// A token read ahead to decide whether IGNORE is followed by NULLS.
+    peeked: Option<SpannedTok<'a>>,
 }
 
 impl<'a> Lexer<'a> {
@@ -885,14 +916,25 @@ impl<'a> Lexer<'a> {
         Lexer {
             inner: Tok::lexer(source),
             after_star: false,
+            peeked: None,
         }
     }
-}
 
-impl<'a> Iterator for Lexer<'a> {
-    type Item = SpannedTok<'a>;
+    fn take(&mut self) -> Option<SpannedTok<'a>> {
+        self.peeked.take().or_else(|| self.lex())
+    }
 
-    fn next(&mut self) -> Option<SpannedTok<'a>> {
+    /// The next token if it is `expected`; otherwise it is kept for the next call.
+    fn take_if(&mut self, expected: Tok<'a>) -> Option<SpannedTok<'a>> {
+        let token = self.take()?;
+        if token.1 == expected {
+            return Some(token);
+        }
+        self.peeked = Some(token);
+        None
+    }
+
+    fn lex(&mut self) -> Option<SpannedTok<'a>> {
         let result = self.inner.next()?;
         let span = self.inner.span();
         let tok = match result {
@@ -902,6 +944,24 @@ impl<'a> Iterator for Lexer<'a> {
         };
         self.after_star = tok == Tok::Star;
         Some((span.start, tok, span.end))
+    }
+}
+
+impl<'a> Iterator for Lexer<'a> {
+    type Item = SpannedTok<'a>;
+
+    fn next(&mut self) -> Option<SpannedTok<'a>> {
+        let token = self.take()?;
+        if token.1 != Tok::Ignore {
+            return Some(token);
+        }
+        let Some(nulls) = self.take_if(Tok::Nulls) else {
+            return Some(token);
+        };
+        match self.take_if(Tok::RParen) {
+            Some(paren) => Some((token.0, Tok::IgnoreNullsParen, paren.2)),
+            None => Some((token.0, Tok::IgnoreNulls, nulls.2)),
+        }
     }
 }
 

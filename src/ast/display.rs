@@ -617,12 +617,32 @@ impl Display for Query<'_> {
         if !self.order_by.is_empty() {
             write!(f, " ORDER BY {}", Comma(&self.order_by))?;
         }
+        suffix(f, &self.distribution)?;
         match self.limit.as_deref() {
             Some(Limit::All(_)) => f.write_str(" LIMIT ALL")?,
             Some(Limit::Count(n)) => write!(f, " LIMIT {n}")?,
             None => {}
         }
         clause(f, "OFFSET", &self.offset)
+    }
+}
+
+impl Display for Distribution<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let clauses = [
+            ("CLUSTER BY", Comma(&self.cluster_by).to_string()),
+            ("DISTRIBUTE BY", Comma(&self.distribute_by).to_string()),
+            ("SORT BY", Comma(&self.sort_by).to_string()),
+        ];
+        let mut first = true;
+        for (keyword, list) in clauses.iter().filter(|(_, list)| !list.is_empty()) {
+            if !first {
+                f.write_char(' ')?;
+            }
+            first = false;
+            write!(f, "{keyword} {list}")?;
+        }
+        Ok(())
     }
 }
 
@@ -697,10 +717,18 @@ impl Display for Select<'_> {
         }
         Spaced(&self.lateral_views).fmt(f)?;
         clause(f, "WHERE", &self.selection)?;
-        if !self.group_by.is_empty() {
-            write!(f, " GROUP BY {}", Comma(&self.group_by))?;
+        for (i, item) in self.group_by.iter().enumerate() {
+            f.write_str(match (i, item) {
+                (0, _) => " GROUP BY ",
+                (_, GroupByItem::Modifier(_)) => " ",
+                _ => ", ",
+            })?;
+            item.fmt(f)?;
         }
         clause(f, "HAVING", &self.having)?;
+        if !self.windows.is_empty() {
+            write!(f, " WINDOW {}", Comma(&self.windows))?;
+        }
         clause(f, "QUALIFY", &self.qualify)
     }
 }
@@ -713,7 +741,18 @@ impl Display for GroupByItem<'_> {
             GroupByItem::Rollup(sets) => write!(f, "ROLLUP {}", Parens(sets)),
             GroupByItem::Cube(sets) => write!(f, "CUBE {}", Parens(sets)),
             GroupByItem::GroupingSets(sets) => write!(f, "GROUPING SETS {}", Parens(sets)),
+            GroupByItem::Modifier(GroupByModifier::WithRollup(_)) => f.write_str("WITH ROLLUP"),
+            GroupByItem::Modifier(GroupByModifier::WithCube(_)) => f.write_str("WITH CUBE"),
+            GroupByItem::Modifier(GroupByModifier::GroupingSets(sets)) => {
+                write!(f, "GROUPING SETS {}", Parens(sets))
+            }
         }
+    }
+}
+
+impl Display for NamedWindow<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "{} AS {}", self.name, self.spec)
     }
 }
 
@@ -978,8 +1017,16 @@ impl Display for FunctionCall<'_> {
             write!(f, "{q} ")?;
         }
         write!(f, "{})", Comma(&self.args))?;
+        if !self.within_group.is_empty() {
+            write!(f, " WITHIN GROUP (ORDER BY {})", Comma(&self.within_group))?;
+        }
         if let Some(filter) = &self.filter {
             write!(f, " FILTER (WHERE {filter})")?;
+        }
+        match self.null_treatment {
+            Some(NullTreatment::Ignore) => f.write_str(" IGNORE NULLS")?,
+            Some(NullTreatment::Respect) => f.write_str(" RESPECT NULLS")?,
+            None => {}
         }
         clause(f, "OVER", &self.over)
     }
@@ -993,7 +1040,12 @@ impl Display for WindowSpec<'_> {
         };
         let mut clauses = Vec::new();
         if !window.partition_by.is_empty() {
-            clauses.push(format!("PARTITION BY {}", Comma(&window.partition_by)));
+            let keyword = if window.cluster_by {
+                "CLUSTER"
+            } else {
+                "PARTITION"
+            };
+            clauses.push(format!("{keyword} BY {}", Comma(&window.partition_by)));
         }
         if !window.order_by.is_empty() {
             clauses.push(format!("ORDER BY {}", Comma(&window.order_by)));

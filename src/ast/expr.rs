@@ -263,29 +263,46 @@ pub struct FunctionCall<'a> {
     pub quantifier: Option<SetQuantifier>,
     /// The arguments in order.
     pub args: Vec<FunctionArg<'a>>,
+    /// `WITHIN GROUP (ORDER BY ...)` after an ordered-set aggregate.
+    pub within_group: Vec<super::OrderByExpr<'a>>,
     /// `FILTER (WHERE condition)` after an aggregate.
     pub filter: Option<Box<Expr<'a>>>,
+    /// `IGNORE NULLS` or `RESPECT NULLS`, after the call or (`first(x IGNORE NULLS)`) inside it.
+    pub null_treatment: Option<NullTreatment>,
     /// `OVER ...`: the call is a window function.
     pub over: Option<Box<WindowSpec<'a>>>,
+}
+
+/// Whether a window or aggregate function skips NULL inputs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum NullTreatment {
+    /// `IGNORE NULLS`
+    Ignore,
+    /// `RESPECT NULLS`
+    Respect,
 }
 
 /// The window of a window function.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum WindowSpec<'a> {
-    /// `OVER w`: a window defined elsewhere by name.
+    /// `OVER w` or `OVER (w)`: a window defined by the WINDOW clause.
     Named(Ident<'a>),
     /// `OVER (...)`.
     Inline(InlineWindow<'a>),
 }
 
-/// `([PARTITION BY expr, ...] [ORDER BY ...] [frame])`.
+/// `([PARTITION BY expr, ...] [ORDER BY ...] [frame])`; DISTRIBUTE BY and SORT BY are read as
+/// their synonyms PARTITION BY and ORDER BY.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct InlineWindow<'a> {
     /// From `(` to `)`.
     pub span: Span,
-    /// `PARTITION BY` expressions.
+    /// `CLUSTER BY`: partition by, and order by, the same expressions.
+    pub cluster_by: bool,
+    /// `PARTITION BY` (or `CLUSTER BY`) expressions.
     pub partition_by: Vec<Expr<'a>>,
     /// `ORDER BY` items.
     pub order_by: Vec<super::OrderByExpr<'a>>,

@@ -1,6 +1,8 @@
 //! Queries: `[WITH ...] SELECT ... FROM ... [UNION ...] [ORDER BY ...] [LIMIT ...]`.
 
-use super::{impl_spanned, Expr, FunctionCall, Ident, ObjectName, Property, SetQuantifier};
+use super::{
+    impl_spanned, Expr, FunctionCall, Ident, ObjectName, Property, SetQuantifier, WindowSpec,
+};
 use crate::span::{Span, Spanned};
 
 /// A whole query: `[WITH ctes] body [ORDER BY ...] [LIMIT n] [OFFSET n]`.
@@ -19,6 +21,32 @@ pub struct Query<'a> {
     pub limit: Option<Box<Limit<'a>>>,
     /// `OFFSET n`.
     pub offset: Option<Box<Expr<'a>>>,
+    /// `CLUSTER BY`, `DISTRIBUTE BY`, `SORT BY` (boxed: they are rare).
+    pub distribution: Option<Box<Distribution<'a>>>,
+}
+
+/// Spark's `[CLUSTER BY ...] [DISTRIBUTE BY ...] [SORT BY ...]` after ORDER BY.
+#[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Distribution<'a> {
+    /// `CLUSTER BY expr, ...`: distribute by and sort within partitions by the same keys.
+    pub cluster_by: Vec<Expr<'a>>,
+    /// `DISTRIBUTE BY expr, ...`: how rows are spread over partitions.
+    pub distribute_by: Vec<Expr<'a>>,
+    /// `SORT BY ...`: the order within each partition.
+    pub sort_by: Vec<OrderByExpr<'a>>,
+}
+
+/// `name AS window` in a WINDOW clause.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct NamedWindow<'a> {
+    /// From the name to the end of the definition.
+    pub span: Span,
+    /// The name that `OVER name` refers to.
+    pub name: Ident<'a>,
+    /// The definition (which may name another window).
+    pub spec: WindowSpec<'a>,
 }
 
 /// `WITH [RECURSIVE] cte, ...`.
@@ -143,6 +171,8 @@ pub struct Select<'a> {
     pub group_by: Vec<GroupByItem<'a>>,
     /// `HAVING predicate` (boxed, like QUALIFY: most SELECTs have neither).
     pub having: Option<Box<Expr<'a>>>,
+    /// `WINDOW name AS (...), ...`: windows named for `OVER name`.
+    pub windows: Vec<NamedWindow<'a>>,
     /// `QUALIFY predicate`: filters on window function results.
     pub qualify: Option<Box<Expr<'a>>>,
 }
@@ -160,6 +190,21 @@ pub enum GroupByItem<'a> {
     /// `CUBE (set, ...)`
     Cube(Vec<Expr<'a>>),
     /// `GROUPING SETS (set, ...)`; a set of several expressions is a tuple, `()` an empty one.
+    GroupingSets(Vec<Expr<'a>>),
+    /// A modifier of the whole list, after its last item without a comma:
+    /// `GROUP BY a, b WITH ROLLUP`, `GROUP BY a GROUPING SETS ((a), ())`.
+    Modifier(GroupByModifier<'a>),
+}
+
+/// `WITH ROLLUP`, `WITH CUBE` or `GROUPING SETS (...)` after a GROUP BY list.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum GroupByModifier<'a> {
+    /// `WITH ROLLUP`: the list is a ROLLUP.
+    WithRollup(Span),
+    /// `WITH CUBE`: the list is a CUBE.
+    WithCube(Span),
+    /// `GROUPING SETS (set, ...)`: the sets to group by.
     GroupingSets(Vec<Expr<'a>>),
 }
 
@@ -370,6 +415,7 @@ pub struct Join<'a> {
 
 impl_spanned!(
     Query,
+    NamedWindow,
     With,
     Cte,
     SetOperation,

@@ -197,6 +197,13 @@ pub fn walk_query<'a, V: Visitor<'a> + ?Sized>(v: &mut V, query: &Query<'a>) {
     }
     walk_set_expr(v, &query.body);
     query.order_by.iter().for_each(|o| v.visit_expr(&o.expr));
+    if let Some(d) = &query.distribution {
+        d.cluster_by
+            .iter()
+            .chain(&d.distribute_by)
+            .for_each(|e| v.visit_expr(e));
+        d.sort_by.iter().for_each(|o| v.visit_expr(&o.expr));
+    }
     if let Some(Limit::Count(n)) = query.limit.as_deref() {
         v.visit_expr(n);
     }
@@ -235,15 +242,22 @@ pub fn walk_select<'a, V: Visitor<'a> + ?Sized>(v: &mut V, select: &Select<'a>) 
     for item in &select.group_by {
         match item {
             GroupByItem::Expr(e) => v.visit_expr(e),
-            GroupByItem::All(_) => {}
+            GroupByItem::All(_)
+            | GroupByItem::Modifier(
+                GroupByModifier::WithRollup(_) | GroupByModifier::WithCube(_),
+            ) => {}
             GroupByItem::Rollup(sets)
             | GroupByItem::Cube(sets)
-            | GroupByItem::GroupingSets(sets) => sets.iter().for_each(|e| v.visit_expr(e)),
+            | GroupByItem::GroupingSets(sets)
+            | GroupByItem::Modifier(GroupByModifier::GroupingSets(sets)) => {
+                sets.iter().for_each(|e| v.visit_expr(e))
+            }
         }
     }
     if let Some(having) = &select.having {
         v.visit_expr(having);
     }
+    select.windows.iter().for_each(|w| walk_window(v, &w.spec));
     if let Some(qualify) = &select.qualify {
         v.visit_expr(qualify);
     }
@@ -278,10 +292,17 @@ fn walk_call<'a, V: Visitor<'a> + ?Sized>(v: &mut V, call: &FunctionCall<'a>) {
             FunctionArg::Star(_) => {}
         }
     }
+    call.within_group.iter().for_each(|o| v.visit_expr(&o.expr));
     if let Some(filter) = &call.filter {
         v.visit_expr(filter);
     }
-    if let Some(WindowSpec::Inline(window)) = call.over.as_deref() {
+    if let Some(over) = &call.over {
+        walk_window(v, over);
+    }
+}
+
+fn walk_window<'a, V: Visitor<'a> + ?Sized>(v: &mut V, spec: &WindowSpec<'a>) {
+    if let WindowSpec::Inline(window) = spec {
         window.partition_by.iter().for_each(|e| v.visit_expr(e));
         window.order_by.iter().for_each(|o| v.visit_expr(&o.expr));
         let bounds = window

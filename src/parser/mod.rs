@@ -74,6 +74,7 @@ pub(crate) const NON_RESERVED: &[&str] = &[
     "DEFAULT",
     "DELETE",
     "DESC",
+    "DISTRIBUTE",
     "DIV",
     "DROP",
     "EXPECT",
@@ -112,6 +113,7 @@ pub(crate) const NON_RESERVED: &[&str] = &[
     "RANGE",
     "REFRESH",
     "REPLACE",
+    "RESPECT",
     "ROW",
     "ROWS",
     "SCD",
@@ -119,6 +121,7 @@ pub(crate) const NON_RESERVED: &[&str] = &[
     "SEQUENCE",
     "SET",
     "SNAPSHOT",
+    "SORT",
     "START",
     "STORED",
     "STREAM",
@@ -139,6 +142,8 @@ pub(crate) const NON_RESERVED: &[&str] = &[
     "VERSION",
     "VIEW",
     "VIOLATION",
+    "WINDOW",
+    "WITHIN",
 ];
 
 /// Parses a whole source text. Never fails: problems are diagnostics.

@@ -175,29 +175,61 @@ impl<'a> Name<'a> {
     }
 }
 
-/// ORDER BY, LIMIT and OFFSET of a query, collected before the query is assembled.
+/// ORDER BY, CLUSTER/DISTRIBUTE/SORT BY, LIMIT and OFFSET of a query, collected before the
+/// query is assembled.
 pub struct QueryTail<'a> {
     pub order_by: Vec<OrderByExpr<'a>>,
+    pub distribution: Option<Box<Distribution<'a>>>,
     pub limit: Option<Limit<'a>>,
     pub offset: Option<Expr<'a>>,
 }
 
 impl<'a> QueryTail<'a> {
-    /// `None` when the query has none of the three clauses.
-    pub fn new(
+    /// `None` when the query has none of the clauses. Spark takes ORDER BY, CLUSTER BY,
+    /// DISTRIBUTE BY, SORT BY and DISTRIBUTE BY with SORT BY, but no other combination.
+    pub fn new<'t>(
+        span: Span,
         order_by: Option<Vec<OrderByExpr<'a>>>,
+        distribution: Option<Box<Distribution<'a>>>,
         limit: Option<Limit<'a>>,
         offset: Option<Expr<'a>>,
-    ) -> Option<Box<Self>> {
-        if order_by.is_none() && limit.is_none() && offset.is_none() {
-            return None;
+    ) -> ActionResult<'t, Option<Box<Self>>> {
+        if let Some(d) = &distribution {
+            let distributed_or_sorted = !d.distribute_by.is_empty() || !d.sort_by.is_empty();
+            if order_by.is_some() || (!d.cluster_by.is_empty() && distributed_or_sorted) {
+                return user_error(
+                    span,
+                    "ORDER BY, CLUSTER BY and DISTRIBUTE BY/SORT BY cannot be combined: use one of them"
+                        .to_string(),
+                );
+            }
         }
-        Some(Box::new(QueryTail {
+        if order_by.is_none() && distribution.is_none() && limit.is_none() && offset.is_none() {
+            return Ok(None);
+        }
+        Ok(Some(Box::new(QueryTail {
             order_by: order_by.unwrap_or_default(),
+            distribution,
             limit,
             offset,
-        }))
+        })))
     }
+}
+
+/// `None` when none of CLUSTER BY, DISTRIBUTE BY and SORT BY is there.
+pub fn distribution<'a>(
+    cluster_by: Option<Vec<Expr<'a>>>,
+    distribute_by: Option<Vec<Expr<'a>>>,
+    sort_by: Option<Vec<OrderByExpr<'a>>>,
+) -> Option<Box<Distribution<'a>>> {
+    if cluster_by.is_none() && distribute_by.is_none() && sort_by.is_none() {
+        return None;
+    }
+    Some(Box::new(Distribution {
+        cluster_by: cluster_by.unwrap_or_default(),
+        distribute_by: distribute_by.unwrap_or_default(),
+        sort_by: sort_by.unwrap_or_default(),
+    }))
 }
 
 pub fn make_query<'a>(
@@ -206,22 +238,63 @@ pub fn make_query<'a>(
     body: SetExpr<'a>,
     tail: Option<Box<QueryTail<'a>>>,
 ) -> Box<Query<'a>> {
-    let (order_by, limit, offset) = match tail {
-        Some(tail) => (
-            tail.order_by,
-            tail.limit.map(Box::new),
-            tail.offset.map(Box::new),
-        ),
-        None => (Vec::new(), None, None),
-    };
-    Box::new(Query {
+    let mut query = Box::new(Query {
         span,
         with,
         body,
-        order_by,
-        limit,
-        offset,
+        order_by: Vec::new(),
+        limit: None,
+        offset: None,
+        distribution: None,
+    });
+    if let Some(tail) = tail {
+        query.order_by = tail.order_by;
+        query.distribution = tail.distribution;
+        query.limit = tail.limit.map(Box::new);
+        query.offset = tail.offset.map(Box::new);
+    }
+    query
+}
+
+/// A call as written up to its closing parenthesis; the clauses after it are filled in later.
+pub fn call<'a>(
+    span: Span,
+    name: ObjectName<'a>,
+    quantifier: Option<SetQuantifier>,
+    args: Vec<FunctionArg<'a>>,
+) -> Box<FunctionCall<'a>> {
+    Box::new(FunctionCall {
+        span,
+        name,
+        quantifier,
+        args,
+        within_group: Vec::new(),
+        filter: None,
+        null_treatment: None,
+        over: None,
     })
+}
+
+/// `first(x IGNORE NULLS)`: Spark takes IGNORE NULLS inside the parentheses of these three.
+pub fn ignore_nulls_inside<'a, 't>(
+    span: Span,
+    name: ObjectName<'a>,
+    arg: Expr<'a>,
+) -> ActionResult<'t, Box<FunctionCall<'a>>> {
+    let takes_it = name.parts.len() == 1
+        && ["first", "last", "any_value"]
+            .iter()
+            .any(|f| name.parts[0].text.eq_ignore_ascii_case(f));
+    if !takes_it {
+        return user_error(
+            span,
+            "IGNORE NULLS inside the parentheses is only for first, last and any_value; write it after the call"
+                .to_string(),
+        );
+    }
+    let mut call = call(span, name, None, vec![FunctionArg::Positional(arg)]);
+    call.null_treatment = Some(NullTreatment::Ignore);
+    Ok(call)
 }
 
 pub fn set_operation<'a>(
@@ -369,15 +442,12 @@ pub fn lambda<'a, 't>(span: Span, params: Expr<'a>, body: Expr<'a>) -> ActionRes
     let not_a_name = |span: Span| {
         user_error(
             span,
-            "a lambda's parameters are names: `x -> ...` or `(x, y) -> ...`".to_string(),
+            "a lambda takes one name (`x -> ...`) or several in parentheses (`(x, y) -> ...`)"
+                .to_string(),
         )
     };
     let names = match &params.kind {
         ExprKind::Column(name) => vec![name.clone()],
-        ExprKind::Nested(inner) => match &inner.kind {
-            ExprKind::Column(name) => vec![name.clone()],
-            _ => return not_a_name(inner.span),
-        },
         ExprKind::Tuple(items) => {
             let mut names = Vec::with_capacity(items.len());
             for item in items {

@@ -54,6 +54,12 @@ pub fn all_sources() -> Vec<(String, String)> {
             std::fs::read_to_string(&path).unwrap(),
         ));
     }
+    // The conformance corpus, one source per statement (the recovery tests parse every prefix).
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance/queries.sql");
+    let corpus = std::fs::read_to_string(corpus).unwrap();
+    for (i, line) in corpus.lines().enumerate() {
+        all.push((format!("queries.sql:{}", i + 1), line.to_string()));
+    }
     all
 }
 
