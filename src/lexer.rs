@@ -543,6 +543,24 @@ pub enum Tok<'a> {
     /// The keyword `WITHIN`.
     #[token("within", ignore(case))]
     Within,
+    /// The keyword `BOTH`.
+    #[token("both", ignore(case))]
+    Both,
+    /// The keyword `LEADING`.
+    #[token("leading", ignore(case))]
+    Leading,
+    /// The keyword `TRAILING`.
+    #[token("trailing", ignore(case))]
+    Trailing,
+    /// The keyword `PLACING`.
+    #[token("placing", ignore(case))]
+    Placing,
+    /// The keyword `FOR`.
+    #[token("for", ignore(case))]
+    For,
+    /// The keyword `COLLATE`.
+    #[token("collate", ignore(case))]
+    Collate,
     /// A plain identifier: `[A-Za-z_][A-Za-z0-9_]*`.
     #[regex(r"[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice())]
     Ident(&'a str),
@@ -678,6 +696,13 @@ pub enum Tok<'a> {
     /// `EXCEPT` right after `*`: the column exclusion of `* EXCEPT (a, b)`, told apart from the
     /// set operation by the lexer so that the grammar stays LALR(1).
     ExceptAfterStar,
+    /// `ANY` right after LIKE or ILIKE: the quantifier of `LIKE ANY (...)`, told apart from a
+    /// call of the function `any` that a pattern could start with.
+    LikeAny,
+    /// `SOME` right after LIKE or ILIKE (a synonym of ANY there).
+    LikeSome,
+    /// `ALL` right after LIKE or ILIKE.
+    LikeAll,
     /// `IGNORE NULLS` as one token: after a call it needs two words of look-ahead to be told
     /// apart from the `IGNORE NULL UPDATES` clause of AUTO CDC.
     IgnoreNulls,
@@ -848,6 +873,12 @@ impl Tok<'_> {
             Tok::Distribute => "DISTRIBUTE",
             Tok::Respect => "RESPECT",
             Tok::Within => "WITHIN",
+            Tok::Both => "BOTH",
+            Tok::Leading => "LEADING",
+            Tok::Trailing => "TRAILING",
+            Tok::Placing => "PLACING",
+            Tok::For => "FOR",
+            Tok::Collate => "COLLATE",
             Tok::Ident(_) | Tok::QuotedIdent(_) => "identifier",
             Tok::Param(_) => "parameter",
             Tok::String(_) | Tok::RawString(_) | Tok::HexString(_) => "string literal",
@@ -887,6 +918,9 @@ impl Tok<'_> {
             Tok::Bang => "'!'",
             Tok::ExceptAfterStar => "EXCEPT",
             Tok::IgnoreNulls => "IGNORE NULLS",
+            Tok::LikeAny => "ANY",
+            Tok::LikeSome => "SOME",
+            Tok::LikeAll => "ALL",
             Tok::IgnoreNullsParen => "IGNORE NULLS",
             Tok::Error(_) => "invalid input",
         }
@@ -906,6 +940,7 @@ pub type SpannedTok<'a> = (usize, Tok<'a>, usize);
 pub struct Lexer<'a> {
     inner: logos::Lexer<'a, Tok<'a>>,
     after_star: bool,
+    after_like: bool,
     /// A token read ahead to decide whether IGNORE is followed by NULLS.
     peeked: Option<SpannedTok<'a>>,
 }
@@ -916,6 +951,7 @@ impl<'a> Lexer<'a> {
         Lexer {
             inner: Tok::lexer(source),
             after_star: false,
+            after_like: false,
             peeked: None,
         }
     }
@@ -939,10 +975,14 @@ impl<'a> Lexer<'a> {
         let span = self.inner.span();
         let tok = match result {
             Ok(Tok::Except) if self.after_star => Tok::ExceptAfterStar,
+            Ok(Tok::Any) if self.after_like => Tok::LikeAny,
+            Ok(Tok::Some) if self.after_like => Tok::LikeSome,
+            Ok(Tok::All) if self.after_like => Tok::LikeAll,
             Ok(tok) => tok,
             Err(error) => Tok::Error(error),
         };
         self.after_star = tok == Tok::Star;
+        self.after_like = matches!(tok, Tok::Like | Tok::Ilike);
         Some((span.start, tok, span.end))
     }
 }

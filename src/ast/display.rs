@@ -780,7 +780,19 @@ impl Display for SelectItem<'_> {
                 clause(f, "AS", alias)
             }
             SelectItem::Wildcard(w) => w.fmt(f),
+            SelectItem::MultiAlias { expr, aliases } => write!(f, "{expr} AS {}", Parens(aliases)),
         }
+    }
+}
+
+impl Display for LikeKind {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            LikeKind::Like => "LIKE",
+            LikeKind::ILike => "ILIKE",
+            LikeKind::RLike => "RLIKE",
+            LikeKind::Regexp => "REGEXP",
+        })
     }
 }
 
@@ -916,15 +928,23 @@ impl Display for Expr<'_> {
                 b.high
             ),
             ExprKind::Like(l) => {
-                let word = match l.kind {
-                    LikeKind::Like => "LIKE",
-                    LikeKind::ILike => "ILIKE",
-                    LikeKind::RLike => "RLIKE",
-                    LikeKind::Regexp => "REGEXP",
-                };
-                write!(f, "{}{} {word} {}", l.expr, not(l.negated), l.pattern)?;
+                write!(f, "{}{} {} {}", l.expr, not(l.negated), l.kind, l.pattern)?;
                 clause(f, "ESCAPE", &l.escape)
             }
+            ExprKind::LikeQuantified(l) => {
+                let quantifier = match l.quantifier {
+                    PatternQuantifier::Any => "ANY",
+                    PatternQuantifier::Some => "SOME",
+                    PatternQuantifier::All => "ALL",
+                };
+                let (expr, negated, kind) = (&l.expr, not(l.negated), l.kind);
+                write!(
+                    f,
+                    "{expr}{negated} {kind} {quantifier} {}",
+                    Parens(&l.patterns)
+                )
+            }
+            ExprKind::Collate(c) => write!(f, "{} COLLATE {}", c.expr, c.collation),
             ExprKind::Is(is) => {
                 write!(f, "{} IS{} ", is.expr, not(is.negated))?;
                 match &is.test {
@@ -1016,7 +1036,16 @@ impl Display for FunctionCall<'_> {
         if let Some(q) = self.quantifier {
             write!(f, "{q} ")?;
         }
-        write!(f, "{})", Comma(&self.args))?;
+        for (i, arg) in self.args.iter().enumerate() {
+            let after_trim_side = i > 0 && matches!(self.args[i - 1], FunctionArg::TrimSide(_));
+            if i > 0 && !after_trim_side && !matches!(arg, FunctionArg::Keyword { .. }) {
+                f.write_str(", ")?;
+            } else if i > 0 {
+                f.write_char(' ')?;
+            }
+            arg.fmt(f)?;
+        }
+        f.write_char(')')?;
         if !self.within_group.is_empty() {
             write!(f, " WITHIN GROUP (ORDER BY {})", Comma(&self.within_group))?;
         }
@@ -1083,6 +1112,20 @@ impl Display for FunctionArg<'_> {
             FunctionArg::Named { name, value } => write!(f, "{name} => {value}"),
             FunctionArg::Star(_) => f.write_char('*'),
             FunctionArg::Aliased { value, alias } => write!(f, "{value} AS {alias}"),
+            FunctionArg::QualifiedStar(name) => write!(f, "{name}.*"),
+            FunctionArg::Keyword { keyword, value } => {
+                let word = match keyword {
+                    ArgKeyword::From => "FROM",
+                    ArgKeyword::For => "FOR",
+                    ArgKeyword::Placing => "PLACING",
+                };
+                write!(f, "{word} {value}")
+            }
+            FunctionArg::TrimSide(side) => f.write_str(match side {
+                TrimSide::Both => "BOTH",
+                TrimSide::Leading => "LEADING",
+                TrimSide::Trailing => "TRAILING",
+            }),
         }
     }
 }

@@ -52,6 +52,10 @@ pub enum ExprKind<'a> {
     Between(Box<Between<'a>>),
     /// `x [NOT] LIKE p [ESCAPE 'c']`, and ILIKE, RLIKE, REGEXP.
     Like(Box<Like<'a>>),
+    /// `x [NOT] LIKE ANY ('a%', 'b%')`, with SOME or ALL, and ILIKE.
+    LikeQuantified(Box<LikeQuantified<'a>>),
+    /// `x COLLATE UTF8_LCASE`.
+    Collate(Box<Collate<'a>>),
     /// `x IS [NOT] NULL`, `IS [NOT] TRUE`, `IS [NOT] DISTINCT FROM y`, ...
     Is(Box<IsExpr<'a>>),
     /// `expr.field` on something that is not a plain dotted name: `f(x).a`, `arr[0].b`.
@@ -372,6 +376,66 @@ pub enum FunctionArg<'a> {
         /// The field name.
         alias: Ident<'a>,
     },
+    /// `t.*`, as in `count(t.*)`.
+    QualifiedStar(ObjectName<'a>),
+    /// An argument introduced by a keyword instead of a comma, in Spark's special call forms:
+    /// `extract(YEAR FROM d)`, `substring(s FROM 2 FOR 3)`, `overlay(s PLACING x FROM 1)`,
+    /// `trim(BOTH 'x' FROM s)`.
+    Keyword {
+        /// FROM, FOR or PLACING.
+        keyword: ArgKeyword,
+        /// The value.
+        value: Expr<'a>,
+    },
+    /// `BOTH`, `LEADING` or `TRAILING`, the first argument of `trim(LEADING 'x' FROM s)`.
+    TrimSide(TrimSide),
+}
+
+impl<'a> FunctionArg<'a> {
+    /// The argument's value, if it has one (`*` and a trim side have none).
+    pub fn value(&self) -> Option<&Expr<'a>> {
+        match self {
+            FunctionArg::Positional(e)
+            | FunctionArg::Named { value: e, .. }
+            | FunctionArg::Aliased { value: e, .. }
+            | FunctionArg::Keyword { value: e, .. } => Some(e),
+            FunctionArg::Star(_) | FunctionArg::QualifiedStar(_) | FunctionArg::TrimSide(_) => None,
+        }
+    }
+
+    fn into_value(self) -> Option<Expr<'a>> {
+        match self {
+            FunctionArg::Positional(e)
+            | FunctionArg::Named { value: e, .. }
+            | FunctionArg::Aliased { value: e, .. }
+            | FunctionArg::Keyword { value: e, .. } => Some(e),
+            FunctionArg::Star(_) | FunctionArg::QualifiedStar(_) | FunctionArg::TrimSide(_) => None,
+        }
+    }
+}
+
+/// The keyword before an argument of a special call form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum ArgKeyword {
+    /// `FROM`
+    From,
+    /// `FOR`
+    For,
+    /// `PLACING`
+    Placing,
+}
+
+/// Which end `trim` removes characters from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum TrimSide {
+    /// `BOTH`
+    Both,
+    /// `LEADING`
+    Leading,
+    /// `TRAILING`
+    Trailing,
 }
 
 /// `ALL` or `DISTINCT`.
@@ -496,6 +560,44 @@ pub struct Like<'a> {
     pub pattern: Expr<'a>,
     /// The escape character literal.
     pub escape: Option<StringLit<'a>>,
+}
+
+/// `x [NOT] {LIKE | ILIKE} {ANY | SOME | ALL} (pattern, ...)`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct LikeQuantified<'a> {
+    /// LIKE or ILIKE.
+    pub kind: LikeKind,
+    /// The value tested.
+    pub expr: Expr<'a>,
+    /// `NOT LIKE ...`.
+    pub negated: bool,
+    /// ANY, SOME or ALL.
+    pub quantifier: PatternQuantifier,
+    /// The patterns (Spark takes an empty list too).
+    pub patterns: Vec<Expr<'a>>,
+}
+
+/// Whether any or all of a list of patterns must match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum PatternQuantifier {
+    /// `ANY`
+    Any,
+    /// `SOME` (the same as ANY)
+    Some,
+    /// `ALL`
+    All,
+}
+
+/// `expr COLLATE name`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Collate<'a> {
+    /// The string value.
+    pub expr: Expr<'a>,
+    /// The collation.
+    pub collation: Ident<'a>,
 }
 
 /// What an `IS` test checks.
@@ -635,14 +737,7 @@ impl<'a> ExprKind<'a> {
             ExprKind::Nested(e) => out.push(*e),
             ExprKind::Tuple(items) => out.extend(items),
             ExprKind::Function(call) => {
-                for arg in call.args {
-                    match arg {
-                        FunctionArg::Positional(e)
-                        | FunctionArg::Named { value: e, .. }
-                        | FunctionArg::Aliased { value: e, .. } => out.push(e),
-                        FunctionArg::Star(_) => {}
-                    }
-                }
+                out.extend(call.args.into_iter().filter_map(FunctionArg::into_value));
             }
             ExprKind::Cast(c) => out.push(c.expr),
             ExprKind::Case(c) => {
@@ -673,6 +768,12 @@ impl<'a> ExprKind<'a> {
                 let Like { expr, pattern, .. } = *l;
                 out.extend([expr, pattern]);
             }
+            ExprKind::LikeQuantified(l) => {
+                let LikeQuantified { expr, patterns, .. } = *l;
+                out.push(expr);
+                out.extend(patterns);
+            }
+            ExprKind::Collate(c) => out.push(c.expr),
             ExprKind::Is(is) => {
                 let IsExpr { expr, test, .. } = *is;
                 out.push(expr);

@@ -237,6 +237,13 @@ pub enum SelectItem<'a> {
     },
     /// `*`, `t.*`, `* EXCEPT (a, b)`.
     Wildcard(Wildcard<'a>),
+    /// `expr AS (a, b)`: names for each column of a generator such as `stack` or `inline`.
+    MultiAlias {
+        /// The generator call.
+        expr: Expr<'a>,
+        /// The column names.
+        aliases: Vec<Ident<'a>>,
+    },
 }
 
 /// `[qualifier.]* [EXCEPT (col, ...)]`.
@@ -248,7 +255,7 @@ pub struct Wildcard<'a> {
     /// `t` in `t.*`.
     pub qualifier: Option<ObjectName<'a>>,
     /// The columns after EXCEPT.
-    pub except: Option<Vec<Ident<'a>>>,
+    pub except: Option<Vec<ObjectName<'a>>>,
 }
 
 /// `[AS] name [(col, ...)]`.
@@ -464,6 +471,9 @@ impl Spanned for SelectItem<'_> {
             } => expr.span.to(alias.span),
             SelectItem::Expr { expr, alias: None } => expr.span,
             SelectItem::Wildcard(w) => w.span,
+            SelectItem::MultiAlias { expr, aliases } => aliases
+                .last()
+                .map_or(expr.span, |last| expr.span.to(last.span)),
         }
     }
 }

@@ -228,7 +228,7 @@ fn walk_set_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, body: &SetExpr<'a>) {
 /// Visits the children of a SELECT.
 pub fn walk_select<'a, V: Visitor<'a> + ?Sized>(v: &mut V, select: &Select<'a>) {
     for item in &select.projection {
-        if let SelectItem::Expr { expr, .. } = item {
+        if let SelectItem::Expr { expr, .. } | SelectItem::MultiAlias { expr, .. } = item {
             v.visit_expr(expr);
         }
     }
@@ -284,14 +284,10 @@ pub fn walk_table_ref<'a, V: Visitor<'a> + ?Sized>(v: &mut V, relation: &TableRe
 }
 
 fn walk_call<'a, V: Visitor<'a> + ?Sized>(v: &mut V, call: &FunctionCall<'a>) {
-    for arg in &call.args {
-        match arg {
-            FunctionArg::Positional(e)
-            | FunctionArg::Named { value: e, .. }
-            | FunctionArg::Aliased { value: e, .. } => v.visit_expr(e),
-            FunctionArg::Star(_) => {}
-        }
-    }
+    call.args
+        .iter()
+        .filter_map(FunctionArg::value)
+        .for_each(|e| v.visit_expr(e));
     call.within_group.iter().for_each(|o| v.visit_expr(&o.expr));
     if let Some(filter) = &call.filter {
         v.visit_expr(filter);
@@ -380,5 +376,10 @@ pub fn walk_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, expr: &Expr<'a>) {
         ExprKind::Interval(interval) => interval.parts.iter().for_each(|p| v.visit_expr(&p.value)),
         ExprKind::Lambda(lambda) => v.visit_expr(&lambda.body),
         ExprKind::JsonPath(path) => v.visit_expr(&path.expr),
+        ExprKind::LikeQuantified(l) => {
+            v.visit_expr(&l.expr);
+            l.patterns.iter().for_each(|p| v.visit_expr(p));
+        }
+        ExprKind::Collate(c) => v.visit_expr(&c.expr),
     }
 }

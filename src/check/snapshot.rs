@@ -208,7 +208,7 @@ fn returns_at_most_one_row(query: &Query<'_>, select: &Select<'_>) -> bool {
     );
     let aggregate = select.group_by.is_empty()
         && select.projection.iter().any(|item| match item {
-            SelectItem::Expr { expr, .. } => {
+            SelectItem::Expr { expr, .. } | SelectItem::MultiAlias { expr, .. } => {
                 find_restricted(expr, &[Restricted::Aggregate]).is_some()
             }
             SelectItem::Wildcard(_) => false,

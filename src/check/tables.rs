@@ -338,7 +338,7 @@ fn query_columns(columns: &[&ColumnDef<'_>], select: &Select<'_>, out: &mut Vec<
     let explicit = select
         .projection
         .iter()
-        .all(|item| matches!(item, SelectItem::Expr { .. }));
+        .all(|item| !matches!(item, SelectItem::Wildcard(_)));
     for name in select.projection.iter().filter_map(output_name) {
         let declared = columns.iter().find(|c| folded(&c.name) == folded(name));
         match declared {

@@ -66,6 +66,7 @@ pub(crate) const NON_RESERVED: &[&str] = &[
     "CDC",
     "CHANGES",
     "CLUSTER",
+    "COLLATE",
     "COLUMNS",
     "COMMENT",
     "CURRENT",

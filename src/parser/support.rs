@@ -468,3 +468,73 @@ pub fn lambda<'a, 't>(span: Span, params: Expr<'a>, body: Expr<'a>) -> ActionRes
         })),
     })
 }
+
+/// `x [NOT] LIKE ANY (...)`: Spark quantifies LIKE and ILIKE only.
+pub fn like_quantified<'a, 't>(
+    span: Span,
+    kind: LikeKind,
+    expr: Expr<'a>,
+    negated: bool,
+    quantifier: PatternQuantifier,
+    patterns: Vec<Expr<'a>>,
+) -> ActionResult<'t, Expr<'a>> {
+    if !matches!(kind, LikeKind::Like | LikeKind::ILike) {
+        return user_error(
+            span,
+            format!("ANY, SOME and ALL quantify LIKE and ILIKE, not {kind}"),
+        );
+    }
+    let like = LikeQuantified {
+        kind,
+        expr,
+        negated,
+        quantifier,
+        patterns,
+    };
+    Ok(Expr {
+        span,
+        kind: ExprKind::LikeQuantified(Box::new(like)),
+    })
+}
+
+/// Spark's call forms with keyword-separated arguments, each for its own functions:
+/// `extract(field FROM x)`, `substring(s FROM i [FOR n])` (and `substr`),
+/// `trim([BOTH | LEADING | TRAILING] [chars] FROM s)`, `overlay(s PLACING r FROM i [FOR n])`.
+pub fn special_call<'a, 't>(
+    span: Span,
+    name: ObjectName<'a>,
+    args: Vec<FunctionArg<'a>>,
+) -> ActionResult<'t, Box<FunctionCall<'a>>> {
+    use ArgKeyword::{For, From, Placing};
+    let keywords: Vec<ArgKeyword> = args
+        .iter()
+        .filter_map(|arg| match arg {
+            FunctionArg::Keyword { keyword, .. } => Some(*keyword),
+            _ => None,
+        })
+        .collect();
+    let function = match name.parts.as_slice() {
+        [only] => only.text.to_ascii_lowercase(),
+        _ => String::new(),
+    };
+    let trims = matches!(args.first(), Some(FunctionArg::TrimSide(_)));
+    let fits = match function.as_str() {
+        "extract" => {
+            keywords == [From]
+                && matches!(&args[0], FunctionArg::Positional(e) if matches!(e.kind, ExprKind::Column(_)))
+        }
+        "substring" | "substr" => keywords == [From] || keywords == [From, For],
+        "trim" => keywords == [From] && (trims || args.len() == 2),
+        "overlay" => keywords == [Placing, From] || keywords == [Placing, From, For],
+        _ => false,
+    };
+    if !fits || (trims && function != "trim") {
+        return user_error(
+            span,
+            format!(
+                "`{name}` does not take this form: keyword-separated arguments are for extract(field FROM x), substring(s FROM i [FOR n]), trim([BOTH | LEADING | TRAILING] [chars] FROM s) and overlay(s PLACING r FROM i [FOR n])"
+            ),
+        );
+    }
+    Ok(call(span, name, None, args))
+}
