@@ -561,6 +561,41 @@ pub enum Tok<'a> {
     /// The keyword `COLLATE`.
     #[token("collate", ignore(case))]
     Collate,
+    /// The keyword `TABLESAMPLE`.
+    #[token("tablesample", ignore(case))]
+    Tablesample,
+    /// The keyword `REPEATABLE`.
+    #[token("repeatable", ignore(case))]
+    Repeatable,
+    /// The keyword `PERCENT`.
+    #[token("percent", ignore(case))]
+    PercentKw,
+    /// The word `BUCKET` right after `TABLESAMPLE (`; anywhere else it is an identifier.
+    Bucket,
+    /// The keyword `OUT`.
+    #[token("out", ignore(case))]
+    Out,
+    /// The keyword `OF`.
+    #[token("of", ignore(case))]
+    Of,
+    /// The keyword `SYSTEM_TIME`.
+    #[token("system_time", ignore(case))]
+    SystemTime,
+    /// The keyword `SYSTEM_VERSION`.
+    #[token("system_version", ignore(case))]
+    SystemVersion,
+    /// The keyword `PIVOT`.
+    #[token("pivot", ignore(case))]
+    Pivot,
+    /// The keyword `UNPIVOT`.
+    #[token("unpivot", ignore(case))]
+    Unpivot,
+    /// The keyword `INCLUDE`.
+    #[token("include", ignore(case))]
+    Include,
+    /// The keyword `EXCLUDE`.
+    #[token("exclude", ignore(case))]
+    Exclude,
     /// A plain identifier: `[A-Za-z_][A-Za-z0-9_]*`.
     #[regex(r"[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice())]
     Ident(&'a str),
@@ -879,6 +914,18 @@ impl Tok<'_> {
             Tok::Placing => "PLACING",
             Tok::For => "FOR",
             Tok::Collate => "COLLATE",
+            Tok::Tablesample => "TABLESAMPLE",
+            Tok::Repeatable => "REPEATABLE",
+            Tok::PercentKw => "PERCENT",
+            Tok::Bucket => "BUCKET",
+            Tok::Out => "OUT",
+            Tok::Of => "OF",
+            Tok::SystemTime => "SYSTEM_TIME",
+            Tok::SystemVersion => "SYSTEM_VERSION",
+            Tok::Pivot => "PIVOT",
+            Tok::Unpivot => "UNPIVOT",
+            Tok::Include => "INCLUDE",
+            Tok::Exclude => "EXCLUDE",
             Tok::Ident(_) | Tok::QuotedIdent(_) => "identifier",
             Tok::Param(_) => "parameter",
             Tok::String(_) | Tok::RawString(_) | Tok::HexString(_) => "string literal",
@@ -939,8 +986,8 @@ pub type SpannedTok<'a> = (usize, Tok<'a>, usize);
 /// The token stream of a source text. Never fails: errors are [`Tok::Error`] tokens.
 pub struct Lexer<'a> {
     inner: logos::Lexer<'a, Tok<'a>>,
-    after_star: bool,
-    after_like: bool,
+    /// The two tokens before, for the words whose meaning depends on them.
+    previous: [Option<Tok<'a>>; 2],
     /// A token read ahead to decide whether IGNORE is followed by NULLS.
     peeked: Option<SpannedTok<'a>>,
 }
@@ -950,8 +997,7 @@ impl<'a> Lexer<'a> {
     pub fn new(source: &'a str) -> Self {
         Lexer {
             inner: Tok::lexer(source),
-            after_star: false,
-            after_like: false,
+            previous: [None, None],
             peeked: None,
         }
     }
@@ -973,16 +1019,22 @@ impl<'a> Lexer<'a> {
     fn lex(&mut self) -> Option<SpannedTok<'a>> {
         let result = self.inner.next()?;
         let span = self.inner.span();
+        let after_like = matches!(self.previous[1], Some(Tok::Like | Tok::Ilike));
         let tok = match result {
-            Ok(Tok::Except) if self.after_star => Tok::ExceptAfterStar,
-            Ok(Tok::Any) if self.after_like => Tok::LikeAny,
-            Ok(Tok::Some) if self.after_like => Tok::LikeSome,
-            Ok(Tok::All) if self.after_like => Tok::LikeAll,
+            Ok(Tok::Except) if self.previous[1] == Some(Tok::Star) => Tok::ExceptAfterStar,
+            Ok(Tok::Any) if after_like => Tok::LikeAny,
+            Ok(Tok::Some) if after_like => Tok::LikeSome,
+            Ok(Tok::All) if after_like => Tok::LikeAll,
+            Ok(Tok::Ident(word))
+                if self.previous == [Some(Tok::Tablesample), Some(Tok::LParen)]
+                    && word.eq_ignore_ascii_case("bucket") =>
+            {
+                Tok::Bucket
+            }
             Ok(tok) => tok,
             Err(error) => Tok::Error(error),
         };
-        self.after_star = tok == Tok::Star;
-        self.after_like = matches!(tok, Tok::Like | Tok::Ilike);
+        self.previous = [self.previous[1], Some(tok)];
         Some((span.start, tok, span.end))
     }
 }

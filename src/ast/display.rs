@@ -819,6 +819,61 @@ impl Display for Alias<'_> {
     }
 }
 
+/// One name bare, several in parentheses: PIVOT and UNPIVOT columns.
+fn write_ident_or_list(f: &mut Formatter<'_>, names: &[Ident<'_>]) -> fmt::Result {
+    match names {
+        [one] => one.fmt(f),
+        many => Parens(many).fmt(f),
+    }
+}
+
+impl Display for Named<'_, Expr<'_>> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        self.value.fmt(f)?;
+        clause(f, "AS", &self.alias)
+    }
+}
+
+impl Display for Named<'_, Vec<ObjectName<'_>>> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self.value.as_slice() {
+            [one] => one.fmt(f)?,
+            many => Parens(many).fmt(f)?,
+        }
+        clause(f, "AS", &self.alias)
+    }
+}
+
+impl Display for TimeTravel<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let kind = if self.by_version {
+            "VERSION"
+        } else {
+            "TIMESTAMP"
+        };
+        write!(f, "{kind} AS OF {}", self.value)
+    }
+}
+
+impl Display for TableSample<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.write_str("TABLESAMPLE (")?;
+        match &self.method {
+            SampleMethod::Percent(n) => write!(f, "{n} PERCENT)")?,
+            SampleMethod::Rows(n) => write!(f, "{n} ROWS)")?,
+            SampleMethod::Bucket {
+                numerator,
+                denominator,
+            } => write!(f, "BUCKET {numerator} OUT OF {denominator})")?,
+        }
+        clause(
+            f,
+            "REPEATABLE",
+            &self.seed.as_ref().map(|seed| format!("({seed})")),
+        )
+    }
+}
+
 impl Display for TableRef<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match self {
@@ -828,9 +883,11 @@ impl Display for TableRef<'_> {
                     Some(StreamForm::Bare) => write!(f, "STREAM {}", t.name)?,
                     None => t.name.fmt(f)?,
                 }
+                suffix(f, &t.time_travel)?;
                 if let Some(options) = &t.options {
                     write!(f, " WITH {}", Parens(&options.options))?;
                 }
+                suffix(f, &t.sample)?;
                 suffix(f, &t.alias)
             }
             TableRef::Function(t) => {
@@ -841,8 +898,34 @@ impl Display for TableRef<'_> {
                 suffix(f, &t.alias)
             }
             TableRef::Subquery(d) => {
+                if d.lateral {
+                    f.write_str("LATERAL ")?;
+                }
                 write!(f, "({})", d.query)?;
+                suffix(f, &d.sample)?;
                 suffix(f, &d.alias)
+            }
+            TableRef::Values(v) => {
+                write!(f, "VALUES {}", Comma(&v.rows))?;
+                suffix(f, &v.alias)
+            }
+            TableRef::Pivot(p) => {
+                write!(f, "{} PIVOT ({} FOR ", p.source, Comma(&p.aggregates))?;
+                write_ident_or_list(f, &p.columns)?;
+                write!(f, " IN {})", Parens(&p.values))?;
+                suffix(f, &p.alias)
+            }
+            TableRef::Unpivot(u) => {
+                write!(f, "{} UNPIVOT ", u.source)?;
+                match u.include_nulls {
+                    Some(true) => f.write_str("INCLUDE NULLS ")?,
+                    Some(false) => f.write_str("EXCLUDE NULLS ")?,
+                    None => {}
+                }
+                f.write_char('(')?;
+                write_ident_or_list(f, &u.value_columns)?;
+                write!(f, " FOR {} IN {})", u.name_column, Parens(&u.columns))?;
+                suffix(f, &u.alias)
             }
             TableRef::Join(j) => {
                 write!(f, "{} ", j.left)?;
@@ -1113,6 +1196,8 @@ impl Display for FunctionArg<'_> {
             FunctionArg::Star(_) => f.write_char('*'),
             FunctionArg::Aliased { value, alias } => write!(f, "{value} AS {alias}"),
             FunctionArg::QualifiedStar(name) => write!(f, "{name}.*"),
+            FunctionArg::Table(TableArg::Name(name)) => write!(f, "TABLE({name})"),
+            FunctionArg::Table(TableArg::Query(query)) => write!(f, "TABLE({query})"),
             FunctionArg::Keyword { keyword, value } => {
                 let word = match keyword {
                     ArgKeyword::From => "FROM",

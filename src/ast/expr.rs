@@ -389,6 +389,18 @@ pub enum FunctionArg<'a> {
     },
     /// `BOTH`, `LEADING` or `TRAILING`, the first argument of `trim(LEADING 'x' FROM s)`.
     TrimSide(TrimSide),
+    /// `TABLE(t)` or `TABLE(SELECT ...)`: a relation passed to a table-valued function.
+    Table(TableArg<'a>),
+}
+
+/// The relation of a `TABLE(...)` argument.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum TableArg<'a> {
+    /// `TABLE(name)`
+    Name(ObjectName<'a>),
+    /// `TABLE(query)`
+    Query(Box<super::Query<'a>>),
 }
 
 impl<'a> FunctionArg<'a> {
@@ -399,7 +411,10 @@ impl<'a> FunctionArg<'a> {
             | FunctionArg::Named { value: e, .. }
             | FunctionArg::Aliased { value: e, .. }
             | FunctionArg::Keyword { value: e, .. } => Some(e),
-            FunctionArg::Star(_) | FunctionArg::QualifiedStar(_) | FunctionArg::TrimSide(_) => None,
+            FunctionArg::Star(_)
+            | FunctionArg::QualifiedStar(_)
+            | FunctionArg::TrimSide(_)
+            | FunctionArg::Table(_) => None,
         }
     }
 
@@ -409,7 +424,10 @@ impl<'a> FunctionArg<'a> {
             | FunctionArg::Named { value: e, .. }
             | FunctionArg::Aliased { value: e, .. }
             | FunctionArg::Keyword { value: e, .. } => Some(e),
-            FunctionArg::Star(_) | FunctionArg::QualifiedStar(_) | FunctionArg::TrimSide(_) => None,
+            FunctionArg::Star(_)
+            | FunctionArg::QualifiedStar(_)
+            | FunctionArg::TrimSide(_)
+            | FunctionArg::Table(_) => None,
         }
     }
 }

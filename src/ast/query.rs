@@ -316,6 +316,115 @@ pub enum TableRef<'a> {
     Subquery(Box<DerivedTable<'a>>),
     /// `left [kind] JOIN right [ON ... | USING (...)]`.
     Join(Box<Join<'a>>),
+    /// `VALUES (1, 'a'), (2, 'b') [AS] t(n, s)`: an inline table.
+    Values(Box<InlineTable<'a>>),
+    /// `source PIVOT (aggregates FOR column IN (values)) [alias]`.
+    Pivot(Box<Pivot<'a>>),
+    /// `source UNPIVOT [INCLUDE | EXCLUDE NULLS] (value FOR name IN (columns)) [alias]`.
+    Unpivot(Box<Unpivot<'a>>),
+}
+
+/// `VALUES row, ... [alias]` in FROM.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct InlineTable<'a> {
+    /// From VALUES to the alias.
+    pub span: Span,
+    /// The rows; a row of several columns is an [`super::ExprKind::Tuple`].
+    pub rows: Vec<Expr<'a>>,
+    /// The alias, usually with column names.
+    pub alias: Option<Alias<'a>>,
+}
+
+/// An expression with an optional name: a PIVOT aggregate or value, an UNPIVOT column.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Named<'a, T> {
+    /// The value.
+    pub value: T,
+    /// `[AS] name`.
+    pub alias: Option<Ident<'a>>,
+}
+
+/// `source PIVOT (sum(x) [AS s], ... FOR col IN (v [AS n], ...))`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Pivot<'a> {
+    /// From the source to the alias.
+    pub span: Span,
+    /// The relation pivoted.
+    pub source: TableRef<'a>,
+    /// The aggregates computed for each value.
+    pub aggregates: Vec<Named<'a, Expr<'a>>>,
+    /// The pivot column, or several in parentheses.
+    pub columns: Vec<Ident<'a>>,
+    /// The values that become columns; a tuple for several pivot columns.
+    pub values: Vec<Named<'a, Expr<'a>>>,
+    /// The alias of the result.
+    pub alias: Option<Alias<'a>>,
+}
+
+/// `source UNPIVOT [INCLUDE | EXCLUDE NULLS] (v FOR n IN (a [AS x], ...))`, or with several value
+/// columns `((v1, v2) FOR n IN ((a, b) [AS ab], ...))`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Unpivot<'a> {
+    /// From the source to the alias.
+    pub span: Span,
+    /// The relation unpivoted.
+    pub source: TableRef<'a>,
+    /// `Some(true)` for INCLUDE NULLS, `Some(false)` for EXCLUDE NULLS.
+    pub include_nulls: Option<bool>,
+    /// The value column, or several (written in parentheses).
+    pub value_columns: Vec<Ident<'a>>,
+    /// The column that receives the source column's name.
+    pub name_column: Ident<'a>,
+    /// The source columns, each a group when there are several value columns.
+    pub columns: Vec<Named<'a, Vec<ObjectName<'a>>>>,
+    /// The alias of the result.
+    pub alias: Option<Alias<'a>>,
+}
+
+/// `VERSION AS OF v` or `TIMESTAMP AS OF ts` (also with FOR, SYSTEM_VERSION and SYSTEM_TIME):
+/// Delta time travel.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct TimeTravel<'a> {
+    /// From FOR or the first keyword to the value.
+    pub span: Span,
+    /// `true` for a version, `false` for a timestamp.
+    pub by_version: bool,
+    /// The version or timestamp.
+    pub value: Expr<'a>,
+}
+
+/// `TABLESAMPLE (...) [REPEATABLE (seed)]`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct TableSample<'a> {
+    /// From TABLESAMPLE to the end.
+    pub span: Span,
+    /// How much to sample.
+    pub method: SampleMethod<'a>,
+    /// `REPEATABLE (seed)`.
+    pub seed: Option<Expr<'a>>,
+}
+
+/// The amount of a TABLESAMPLE.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum SampleMethod<'a> {
+    /// `n PERCENT`
+    Percent(Expr<'a>),
+    /// `n ROWS`
+    Rows(Expr<'a>),
+    /// `BUCKET n OUT OF m`
+    Bucket {
+        /// The bucket taken.
+        numerator: Expr<'a>,
+        /// The number of buckets.
+        denominator: Expr<'a>,
+    },
 }
 
 /// A named table, view or stream in FROM.
@@ -328,8 +437,12 @@ pub struct TableName<'a> {
     pub stream: Option<StreamRead>,
     /// The table.
     pub name: ObjectName<'a>,
+    /// `VERSION AS OF 3`, `TIMESTAMP AS OF '...'`.
+    pub time_travel: Option<Box<TimeTravel<'a>>>,
     /// `WITH (skipChangeCommits, startingVersion = 5)`.
     pub options: Option<ReadOptions<'a>>,
+    /// `TABLESAMPLE (...)`.
+    pub sample: Option<Box<TableSample<'a>>>,
     /// The alias.
     pub alias: Option<Alias<'a>>,
 }
@@ -364,8 +477,12 @@ pub struct TableFunction<'a> {
 pub struct DerivedTable<'a> {
     /// From the opening parenthesis to the alias.
     pub span: Span,
+    /// `LATERAL`: the query may refer to the relations before it.
+    pub lateral: bool,
     /// The query.
     pub query: Box<Query<'a>>,
+    /// `TABLESAMPLE (...)`.
+    pub sample: Option<Box<TableSample<'a>>>,
     /// The alias.
     pub alias: Option<Alias<'a>>,
 }
@@ -458,6 +575,9 @@ impl Spanned for TableRef<'_> {
             TableRef::Function(f) => f.span,
             TableRef::Subquery(d) => d.span,
             TableRef::Join(j) => j.span,
+            TableRef::Values(v) => v.span,
+            TableRef::Pivot(p) => p.span,
+            TableRef::Unpivot(u) => u.span,
         }
     }
 }

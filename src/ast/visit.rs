@@ -267,12 +267,26 @@ pub fn walk_select<'a, V: Visitor<'a> + ?Sized>(v: &mut V, select: &Select<'a>) 
 pub fn walk_table_ref<'a, V: Visitor<'a> + ?Sized>(v: &mut V, relation: &TableRef<'a>) {
     match relation {
         TableRef::Table(t) => {
+            if let Some(travel) = &t.time_travel {
+                v.visit_expr(&travel.value);
+            }
             if let Some(options) = &t.options {
                 walk_properties(v, &options.options);
             }
+            walk_sample(v, &t.sample);
         }
         TableRef::Function(t) => walk_call(v, &t.call),
-        TableRef::Subquery(d) => v.visit_query(&d.query),
+        TableRef::Subquery(d) => {
+            v.visit_query(&d.query);
+            walk_sample(v, &d.sample);
+        }
+        TableRef::Values(values) => values.rows.iter().for_each(|e| v.visit_expr(e)),
+        TableRef::Pivot(p) => {
+            v.visit_table_ref(&p.source);
+            let named = p.aggregates.iter().chain(&p.values);
+            named.for_each(|n| v.visit_expr(&n.value));
+        }
+        TableRef::Unpivot(u) => v.visit_table_ref(&u.source),
         TableRef::Join(j) => {
             v.visit_table_ref(&j.left);
             v.visit_table_ref(&j.right);
@@ -283,11 +297,28 @@ pub fn walk_table_ref<'a, V: Visitor<'a> + ?Sized>(v: &mut V, relation: &TableRe
     }
 }
 
+fn walk_sample<'a, V: Visitor<'a> + ?Sized>(v: &mut V, sample: &Option<Box<TableSample<'a>>>) {
+    let Some(sample) = sample else { return };
+    match &sample.method {
+        SampleMethod::Percent(n) | SampleMethod::Rows(n) => v.visit_expr(n),
+        SampleMethod::Bucket {
+            numerator,
+            denominator,
+        } => {
+            v.visit_expr(numerator);
+            v.visit_expr(denominator);
+        }
+    }
+    sample.seed.iter().for_each(|seed| v.visit_expr(seed));
+}
+
 fn walk_call<'a, V: Visitor<'a> + ?Sized>(v: &mut V, call: &FunctionCall<'a>) {
-    call.args
-        .iter()
-        .filter_map(FunctionArg::value)
-        .for_each(|e| v.visit_expr(e));
+    for arg in &call.args {
+        match arg {
+            FunctionArg::Table(TableArg::Query(query)) => v.visit_query(query),
+            arg => arg.value().into_iter().for_each(|e| v.visit_expr(e)),
+        }
+    }
     call.within_group.iter().for_each(|o| v.visit_expr(&o.expr));
     if let Some(filter) = &call.filter {
         v.visit_expr(filter);

@@ -324,9 +324,15 @@ pub fn table_name<'a>(
         span,
         stream,
         name,
+        time_travel: None,
         options,
+        sample: None,
         alias,
     }))
+}
+
+pub fn inline_table<'a>(span: Span, rows: Vec<Expr<'a>>, alias: Option<Alias<'a>>) -> TableRef<'a> {
+    TableRef::Values(Box::new(InlineTable { span, rows, alias }))
 }
 
 pub fn table_function<'a>(
