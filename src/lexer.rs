@@ -596,6 +596,9 @@ pub enum Tok<'a> {
     /// The keyword `EXCLUDE`.
     #[token("exclude", ignore(case))]
     Exclude,
+    /// The keyword `RECURSIVE`.
+    #[token("recursive", ignore(case))]
+    Recursive,
     /// A plain identifier: `[A-Za-z_][A-Za-z0-9_]*`.
     #[regex(r"[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice())]
     Ident(&'a str),
@@ -926,6 +929,7 @@ impl Tok<'_> {
             Tok::Unpivot => "UNPIVOT",
             Tok::Include => "INCLUDE",
             Tok::Exclude => "EXCLUDE",
+            Tok::Recursive => "RECURSIVE",
             Tok::Ident(_) | Tok::QuotedIdent(_) => "identifier",
             Tok::Param(_) => "parameter",
             Tok::String(_) | Tok::RawString(_) | Tok::HexString(_) => "string literal",

@@ -586,6 +586,9 @@ impl Display for DataType<'_> {
                 write!(f, "INTERVAL {from}")?;
                 clause(f, "TO", to)
             }
+            DataType::Collated {
+                base, collation, ..
+            } => write!(f, "{base} COLLATE {collation}"),
         }
     }
 }
@@ -760,11 +763,11 @@ impl Display for LateralView<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "LATERAL VIEW {}{} {}",
+            "LATERAL VIEW {}{}",
             if self.outer { "OUTER " } else { "" },
             self.call,
-            self.alias
         )?;
+        suffix(f, &self.alias)?;
         if !self.columns.is_empty() {
             write!(f, " AS {}", Comma(&self.columns))?;
         }

@@ -219,7 +219,7 @@ pub struct LateralView<'a> {
     /// The generator call.
     pub call: Box<FunctionCall<'a>>,
     /// The table alias.
-    pub alias: Ident<'a>,
+    pub alias: Option<Ident<'a>>,
     /// The column aliases.
     pub columns: Vec<Ident<'a>>,
 }

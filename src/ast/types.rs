@@ -48,12 +48,25 @@ pub enum DataType<'a> {
         /// The trailing unit after TO.
         to: Option<Ident<'a>>,
     },
+    /// `STRING COLLATE UTF8_LCASE`: a string type with a collation.
+    Collated {
+        /// From the type to the collation name.
+        span: Span,
+        /// The string type.
+        base: Box<DataType<'a>>,
+        /// The collation.
+        collation: Ident<'a>,
+    },
 }
 
 impl DataType<'_> {
     /// Whether this is the named type `name` (case-insensitive), ignoring parameters.
     pub fn is_named(&self, name: &str) -> bool {
-        matches!(self, DataType::Named { name: n, .. } if n.matches(name))
+        match self {
+            DataType::Named { name: n, .. } => n.matches(name),
+            DataType::Collated { base, .. } => base.is_named(name),
+            _ => false,
+        }
     }
 }
 
@@ -80,7 +93,8 @@ impl Spanned for DataType<'_> {
             | DataType::Array { span, .. }
             | DataType::Map { span, .. }
             | DataType::Struct { span, .. }
-            | DataType::Interval { span, .. } => *span,
+            | DataType::Interval { span, .. }
+            | DataType::Collated { span, .. } => *span,
         }
     }
 }

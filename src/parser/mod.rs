@@ -118,6 +118,7 @@ pub(crate) const NON_RESERVED: &[&str] = &[
     "PRIVATE",
     "QUALIFY",
     "RANGE",
+    "RECURSIVE",
     "REFRESH",
     "REPEATABLE",
     "REPLACE",
