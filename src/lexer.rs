@@ -599,6 +599,12 @@ pub enum Tok<'a> {
     /// The keyword `RECURSIVE`.
     #[token("recursive", ignore(case))]
     Recursive,
+    /// The keyword `EXTEND`.
+    #[token("extend", ignore(case))]
+    Extend,
+    /// The keyword `AGGREGATE`.
+    #[token("aggregate", ignore(case))]
+    Aggregate,
     /// A plain identifier: `[A-Za-z_][A-Za-z0-9_]*`.
     #[regex(r"[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice())]
     Ident(&'a str),
@@ -685,6 +691,9 @@ pub enum Tok<'a> {
     /// `||`
     #[token("||")]
     Concat,
+    /// `|>`: the pipe of Spark's pipe syntax.
+    #[token("|>")]
+    PipeOperator,
     /// `=`
     #[token("=")]
     Eq,
@@ -930,6 +939,8 @@ impl Tok<'_> {
             Tok::Include => "INCLUDE",
             Tok::Exclude => "EXCLUDE",
             Tok::Recursive => "RECURSIVE",
+            Tok::Extend => "EXTEND",
+            Tok::Aggregate => "AGGREGATE",
             Tok::Ident(_) | Tok::QuotedIdent(_) => "identifier",
             Tok::Param(_) => "parameter",
             Tok::String(_) | Tok::RawString(_) | Tok::HexString(_) => "string literal",
@@ -969,6 +980,7 @@ impl Tok<'_> {
             Tok::Bang => "'!'",
             Tok::ExceptAfterStar => "EXCEPT",
             Tok::IgnoreNulls => "IGNORE NULLS",
+            Tok::PipeOperator => "'|>'",
             Tok::LikeAny => "ANY",
             Tok::LikeSome => "SOME",
             Tok::LikeAll => "ALL",

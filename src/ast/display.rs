@@ -681,20 +681,96 @@ impl Display for SetExpr<'_> {
             SetExpr::Select(select) => select.fmt(f),
             SetExpr::Query(query) => write!(f, "({query})"),
             SetExpr::SetOperation(op) => {
-                let word = match op.op {
-                    SetOperator::Union => "UNION",
-                    SetOperator::Intersect => "INTERSECT",
-                    SetOperator::Except => "EXCEPT",
-                    SetOperator::Minus => "MINUS",
-                };
-                write!(f, "{} {word}", op.left)?;
-                if let Some(q) = op.quantifier {
-                    write!(f, " {q}")?;
-                }
+                write!(f, "{} {}", op.left, op.op)?;
+                suffix(f, &op.quantifier)?;
                 write!(f, " {}", op.right)
             }
             SetExpr::Values(values) => write!(f, "VALUES {}", Comma(&values.rows)),
             SetExpr::Table(table) => write!(f, "TABLE {}", table.name),
+            SetExpr::Pipe(pipe) => write!(f, "{} |> {}", pipe.input, pipe.op),
+        }
+    }
+}
+
+impl Display for SetOperator {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SetOperator::Union => "UNION",
+            SetOperator::Intersect => "INTERSECT",
+            SetOperator::Except => "EXCEPT",
+            SetOperator::Minus => "MINUS",
+        })
+    }
+}
+
+impl Display for PipeOp<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            PipeOp::Select {
+                quantifier,
+                projection,
+                windows,
+            } => {
+                write_select_head(f, *quantifier, projection)?;
+                if !windows.is_empty() {
+                    write!(f, " WINDOW {}", Comma(windows))?;
+                }
+                Ok(())
+            }
+            PipeOp::Extend(items) => write!(f, "EXTEND {}", Comma(items)),
+            PipeOp::Set(assignments) => {
+                f.write_str("SET ")?;
+                for (i, (column, value)) in assignments.iter().enumerate() {
+                    let separator = if i > 0 { ", " } else { "" };
+                    write!(f, "{separator}{column} = {value}")?;
+                }
+                Ok(())
+            }
+            PipeOp::Drop(columns) => write!(f, "DROP {}", Comma(columns)),
+            PipeOp::As(name) => write!(f, "AS {name}"),
+            PipeOp::Where(predicate) => write!(f, "WHERE {predicate}"),
+            PipeOp::Aggregate {
+                aggregates,
+                group_by,
+            } => {
+                write!(f, "AGGREGATE {}", Comma(aggregates))?;
+                write_group_by(f, group_by)
+            }
+            PipeOp::Join {
+                kind,
+                natural,
+                right,
+                constraint,
+            } => write_join(f, *natural, *kind, right, constraint),
+            PipeOp::SetOperation {
+                op,
+                quantifier,
+                right,
+            } => {
+                write!(f, "{op}")?;
+                suffix(f, quantifier)?;
+                write!(f, " {right}")
+            }
+            PipeOp::Sample(sample) => sample.fmt(f),
+            PipeOp::Organize {
+                order_by,
+                limit,
+                offset,
+            } => {
+                let mut clauses = Vec::new();
+                if !order_by.is_empty() {
+                    clauses.push(format!("ORDER BY {}", Comma(order_by)));
+                }
+                match limit {
+                    Some(Limit::All(_)) => clauses.push("LIMIT ALL".to_string()),
+                    Some(Limit::Count(n)) => clauses.push(format!("LIMIT {n}")),
+                    None => {}
+                }
+                if let Some(offset) = offset {
+                    clauses.push(format!("OFFSET {offset}"));
+                }
+                f.write_str(&clauses.join(" "))
+            }
         }
     }
 }
@@ -708,26 +784,49 @@ impl Display for SetQuantifier {
     }
 }
 
+/// `SELECT [quantifier] items`.
+fn write_select_head(
+    f: &mut Formatter<'_>,
+    quantifier: Option<SetQuantifier>,
+    projection: &[SelectItem<'_>],
+) -> fmt::Result {
+    f.write_str("SELECT ")?;
+    if let Some(q) = quantifier {
+        write!(f, "{q} ")?;
+    }
+    Comma(projection).fmt(f)
+}
+
+/// ` GROUP BY item, ...`; a modifier (`WITH ROLLUP`) follows the list without a comma.
+fn write_group_by(f: &mut Formatter<'_>, items: &[GroupByItem<'_>]) -> fmt::Result {
+    for (i, item) in items.iter().enumerate() {
+        f.write_str(match (i, item) {
+            (0, _) => " GROUP BY ",
+            (_, GroupByItem::Modifier(_)) => " ",
+            _ => ", ",
+        })?;
+        item.fmt(f)?;
+    }
+    Ok(())
+}
+
 impl Display for Select<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        f.write_str("SELECT ")?;
-        if let Some(q) = self.quantifier {
-            write!(f, "{q} ")?;
-        }
-        Comma(&self.projection).fmt(f)?;
-        if !self.from.is_empty() {
-            write!(f, " FROM {}", Comma(&self.from))?;
+        if self.from_first {
+            write!(f, "FROM {}", Comma(&self.from))?;
+            if !self.projection.is_empty() {
+                f.write_char(' ')?;
+                write_select_head(f, self.quantifier, &self.projection)?;
+            }
+        } else {
+            write_select_head(f, self.quantifier, &self.projection)?;
+            if !self.from.is_empty() {
+                write!(f, " FROM {}", Comma(&self.from))?;
+            }
         }
         Spaced(&self.lateral_views).fmt(f)?;
         clause(f, "WHERE", &self.selection)?;
-        for (i, item) in self.group_by.iter().enumerate() {
-            f.write_str(match (i, item) {
-                (0, _) => " GROUP BY ",
-                (_, GroupByItem::Modifier(_)) => " ",
-                _ => ", ",
-            })?;
-            item.fmt(f)?;
-        }
+        write_group_by(f, &self.group_by)?;
         clause(f, "HAVING", &self.having)?;
         if !self.windows.is_empty() {
             write!(f, " WINDOW {}", Comma(&self.windows))?;
@@ -877,6 +976,34 @@ impl Display for TableSample<'_> {
     }
 }
 
+/// `[NATURAL] kind JOIN right [ON ... | USING (...)]`.
+fn write_join(
+    f: &mut Formatter<'_>,
+    natural: bool,
+    kind: JoinKind,
+    right: &TableRef<'_>,
+    constraint: &JoinConstraint<'_>,
+) -> fmt::Result {
+    if natural {
+        f.write_str("NATURAL ")?;
+    }
+    let words = match kind {
+        JoinKind::Inner => "JOIN",
+        JoinKind::Left => "LEFT JOIN",
+        JoinKind::Right => "RIGHT JOIN",
+        JoinKind::Full => "FULL JOIN",
+        JoinKind::Semi => "SEMI JOIN",
+        JoinKind::Anti => "ANTI JOIN",
+        JoinKind::Cross => "CROSS JOIN",
+    };
+    write!(f, "{words} {right}")?;
+    match constraint {
+        JoinConstraint::None => Ok(()),
+        JoinConstraint::On(e) => write!(f, " ON {e}"),
+        JoinConstraint::Using(columns) => write!(f, " USING {}", Parens(columns)),
+    }
+}
+
 impl Display for TableRef<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match self {
@@ -932,24 +1059,7 @@ impl Display for TableRef<'_> {
             }
             TableRef::Join(j) => {
                 write!(f, "{} ", j.left)?;
-                if j.natural {
-                    f.write_str("NATURAL ")?;
-                }
-                let words = match j.kind {
-                    JoinKind::Inner => "JOIN",
-                    JoinKind::Left => "LEFT JOIN",
-                    JoinKind::Right => "RIGHT JOIN",
-                    JoinKind::Full => "FULL JOIN",
-                    JoinKind::Semi => "SEMI JOIN",
-                    JoinKind::Anti => "ANTI JOIN",
-                    JoinKind::Cross => "CROSS JOIN",
-                };
-                write!(f, "{words} {}", j.right)?;
-                match &j.constraint {
-                    JoinConstraint::None => Ok(()),
-                    JoinConstraint::On(e) => write!(f, " ON {e}"),
-                    JoinConstraint::Using(columns) => write!(f, " USING {}", Parens(columns)),
-                }
+                write_join(f, j.natural, j.kind, &j.right, &j.constraint)
             }
         }
     }

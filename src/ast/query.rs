@@ -99,6 +99,83 @@ pub enum SetExpr<'a> {
     Values(Values<'a>),
     /// `TABLE name`
     Table(TableStatement<'a>),
+    /// `input |> operation`: Spark's pipe syntax.
+    Pipe(Box<PipeOperation<'a>>),
+}
+
+/// `input |> operation`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct PipeOperation<'a> {
+    /// From the input to the end of the operation.
+    pub span: Span,
+    /// The rows piped in.
+    pub input: SetExpr<'a>,
+    /// What is done to them.
+    pub op: PipeOp<'a>,
+}
+
+/// One step of a pipe.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum PipeOp<'a> {
+    /// `SELECT [DISTINCT] items [WINDOW ...]`
+    Select {
+        /// `ALL` or `DISTINCT`.
+        quantifier: Option<SetQuantifier>,
+        /// The select list.
+        projection: Vec<SelectItem<'a>>,
+        /// Named windows.
+        windows: Vec<NamedWindow<'a>>,
+    },
+    /// `EXTEND expr [AS name], ...`: adds columns.
+    Extend(Vec<Named<'a, Expr<'a>>>),
+    /// `SET column = expr, ...`: replaces columns.
+    Set(Vec<(ObjectName<'a>, Expr<'a>)>),
+    /// `DROP column, ...`
+    Drop(Vec<ObjectName<'a>>),
+    /// `AS name`: names the rows for later steps.
+    As(Ident<'a>),
+    /// `WHERE predicate`
+    Where(Expr<'a>),
+    /// `AGGREGATE [expr [AS name], ...] [GROUP BY ...]`
+    Aggregate {
+        /// The aggregates.
+        aggregates: Vec<Named<'a, Expr<'a>>>,
+        /// The grouping.
+        group_by: Vec<GroupByItem<'a>>,
+    },
+    /// `[kind] JOIN relation [ON ... | USING (...)]`
+    Join {
+        /// The kind of join.
+        kind: JoinKind,
+        /// `NATURAL`.
+        natural: bool,
+        /// The relation joined.
+        right: TableRef<'a>,
+        /// The match condition.
+        constraint: JoinConstraint<'a>,
+    },
+    /// `UNION | INTERSECT | EXCEPT | MINUS [ALL | DISTINCT] query`
+    SetOperation {
+        /// The operator.
+        op: SetOperator,
+        /// `ALL` or `DISTINCT`.
+        quantifier: Option<SetQuantifier>,
+        /// The other operand.
+        right: SetExpr<'a>,
+    },
+    /// `TABLESAMPLE (...)`
+    Sample(Box<TableSample<'a>>),
+    /// `[ORDER BY ...] [LIMIT n] [OFFSET n]` (all of them may be left out).
+    Organize {
+        /// ORDER BY items.
+        order_by: Vec<OrderByExpr<'a>>,
+        /// LIMIT.
+        limit: Option<Limit<'a>>,
+        /// OFFSET.
+        offset: Option<Expr<'a>>,
+    },
 }
 
 /// A set operator.
@@ -175,6 +252,8 @@ pub struct Select<'a> {
     pub windows: Vec<NamedWindow<'a>>,
     /// `QUALIFY predicate`: filters on window function results.
     pub qualify: Option<Box<Expr<'a>>>,
+    /// Written FROM first: `FROM t SELECT a`, or `FROM t` alone (every column).
+    pub from_first: bool,
 }
 
 /// One item of GROUP BY.
@@ -564,6 +643,7 @@ impl Spanned for SetExpr<'_> {
             SetExpr::SetOperation(op) => op.span,
             SetExpr::Values(v) => v.span,
             SetExpr::Table(t) => t.span,
+            SetExpr::Pipe(p) => p.span,
         }
     }
 }

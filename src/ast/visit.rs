@@ -222,24 +222,94 @@ fn walk_set_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, body: &SetExpr<'a>) {
         }
         SetExpr::Values(values) => values.rows.iter().for_each(|e| v.visit_expr(e)),
         SetExpr::Table(_) => {}
+        SetExpr::Pipe(pipe) => {
+            walk_set_expr(v, &pipe.input);
+            walk_pipe_op(v, &pipe.op);
+        }
+    }
+}
+
+fn walk_pipe_op<'a, V: Visitor<'a> + ?Sized>(v: &mut V, op: &PipeOp<'a>) {
+    match op {
+        PipeOp::Select {
+            projection,
+            windows,
+            ..
+        } => {
+            walk_projection(v, projection);
+            windows.iter().for_each(|w| walk_window(v, &w.spec));
+        }
+        PipeOp::Extend(items) => items.iter().for_each(|n| v.visit_expr(&n.value)),
+        PipeOp::Set(assignments) => assignments.iter().for_each(|(_, e)| v.visit_expr(e)),
+        PipeOp::Drop(_) | PipeOp::As(_) => {}
+        PipeOp::Where(e) => v.visit_expr(e),
+        PipeOp::Aggregate {
+            aggregates,
+            group_by,
+        } => {
+            aggregates.iter().for_each(|n| v.visit_expr(&n.value));
+            walk_group_by(v, group_by);
+        }
+        PipeOp::Join {
+            right, constraint, ..
+        } => {
+            v.visit_table_ref(right);
+            if let JoinConstraint::On(e) = constraint {
+                v.visit_expr(e);
+            }
+        }
+        PipeOp::SetOperation { right, .. } => walk_set_expr(v, right),
+        PipeOp::Sample(sample) => walk_sample(v, Some(sample)),
+        PipeOp::Organize {
+            order_by,
+            limit,
+            offset,
+        } => {
+            order_by.iter().for_each(|o| v.visit_expr(&o.expr));
+            if let Some(Limit::Count(n)) = limit {
+                v.visit_expr(n);
+            }
+            offset.iter().for_each(|e| v.visit_expr(e));
+        }
+    }
+}
+
+fn walk_projection<'a, V: Visitor<'a> + ?Sized>(v: &mut V, projection: &[SelectItem<'a>]) {
+    for item in projection {
+        if let SelectItem::Expr { expr, .. } | SelectItem::MultiAlias { expr, .. } = item {
+            v.visit_expr(expr);
+        }
     }
 }
 
 /// Visits the children of a SELECT.
 pub fn walk_select<'a, V: Visitor<'a> + ?Sized>(v: &mut V, select: &Select<'a>) {
-    for item in &select.projection {
-        if let SelectItem::Expr { expr, .. } | SelectItem::MultiAlias { expr, .. } = item {
-            v.visit_expr(expr);
-        }
+    // In source order: `FROM t SELECT a` names the relations first.
+    if select.from_first {
+        select.from.iter().for_each(|r| v.visit_table_ref(r));
+        walk_projection(v, &select.projection);
+    } else {
+        walk_projection(v, &select.projection);
+        select.from.iter().for_each(|r| v.visit_table_ref(r));
     }
-    select.from.iter().for_each(|r| v.visit_table_ref(r));
     for lateral in &select.lateral_views {
         walk_call(v, &lateral.call);
     }
     if let Some(selection) = &select.selection {
         v.visit_expr(selection);
     }
-    for item in &select.group_by {
+    walk_group_by(v, &select.group_by);
+    if let Some(having) = &select.having {
+        v.visit_expr(having);
+    }
+    select.windows.iter().for_each(|w| walk_window(v, &w.spec));
+    if let Some(qualify) = &select.qualify {
+        v.visit_expr(qualify);
+    }
+}
+
+fn walk_group_by<'a, V: Visitor<'a> + ?Sized>(v: &mut V, group_by: &[GroupByItem<'a>]) {
+    for item in group_by {
         match item {
             GroupByItem::Expr(e) => v.visit_expr(e),
             GroupByItem::All(_)
@@ -254,13 +324,6 @@ pub fn walk_select<'a, V: Visitor<'a> + ?Sized>(v: &mut V, select: &Select<'a>) 
             }
         }
     }
-    if let Some(having) = &select.having {
-        v.visit_expr(having);
-    }
-    select.windows.iter().for_each(|w| walk_window(v, &w.spec));
-    if let Some(qualify) = &select.qualify {
-        v.visit_expr(qualify);
-    }
 }
 
 /// Visits the children of a relation.
@@ -273,12 +336,12 @@ pub fn walk_table_ref<'a, V: Visitor<'a> + ?Sized>(v: &mut V, relation: &TableRe
             if let Some(options) = &t.options {
                 walk_properties(v, &options.options);
             }
-            walk_sample(v, &t.sample);
+            walk_sample(v, t.sample.as_deref());
         }
         TableRef::Function(t) => walk_call(v, &t.call),
         TableRef::Subquery(d) => {
             v.visit_query(&d.query);
-            walk_sample(v, &d.sample);
+            walk_sample(v, d.sample.as_deref());
         }
         TableRef::Values(values) => values.rows.iter().for_each(|e| v.visit_expr(e)),
         TableRef::Pivot(p) => {
@@ -297,7 +360,7 @@ pub fn walk_table_ref<'a, V: Visitor<'a> + ?Sized>(v: &mut V, relation: &TableRe
     }
 }
 
-fn walk_sample<'a, V: Visitor<'a> + ?Sized>(v: &mut V, sample: &Option<Box<TableSample<'a>>>) {
+fn walk_sample<'a, V: Visitor<'a> + ?Sized>(v: &mut V, sample: Option<&TableSample<'a>>) {
     let Some(sample) = sample else { return };
     match &sample.method {
         SampleMethod::Percent(n) | SampleMethod::Rows(n) => v.visit_expr(n),

@@ -57,6 +57,7 @@ impl NestingGuard {
 /// Keywords that the grammar also accepts as identifiers (kept in step with the grammar's
 /// `Ident` by a test), folded into "identifier" in "expected ..." messages.
 pub(crate) const NON_RESERVED: &[&str] = &[
+    "AGGREGATE",
     "ALWAYS",
     "APPLY",
     "ARRAY",
@@ -80,6 +81,7 @@ pub(crate) const NON_RESERVED: &[&str] = &[
     "DROP",
     "EXCLUDE",
     "EXPECT",
+    "EXTEND",
     "FAIL",
     "FILTER",
     "FIRST",

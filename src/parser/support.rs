@@ -544,3 +544,36 @@ pub fn special_call<'a, 't>(
     }
     Ok(call(span, name, None, args))
 }
+
+/// The clauses of a SELECT after FROM.
+#[derive(Default)]
+pub struct SelectRest<'a> {
+    pub lateral_views: Vec<LateralView<'a>>,
+    pub selection: Option<Expr<'a>>,
+    pub group_by: Vec<GroupByItem<'a>>,
+    pub having: Option<Expr<'a>>,
+    pub windows: Vec<NamedWindow<'a>>,
+    pub qualify: Option<Expr<'a>>,
+}
+
+pub fn select<'a>(
+    span: Span,
+    from_first: bool,
+    (quantifier, projection): (Option<SetQuantifier>, Vec<SelectItem<'a>>),
+    from: Vec<TableRef<'a>>,
+    rest: SelectRest<'a>,
+) -> Box<Select<'a>> {
+    Box::new(Select {
+        span,
+        quantifier,
+        projection,
+        from,
+        selection: rest.selection,
+        lateral_views: rest.lateral_views,
+        group_by: rest.group_by,
+        having: rest.having.map(Box::new),
+        windows: rest.windows,
+        qualify: rest.qualify.map(Box::new),
+        from_first,
+    })
+}
