@@ -1035,6 +1035,10 @@ impl Display for TableRef<'_> {
                 suffix(f, &d.sample)?;
                 suffix(f, &d.alias)
             }
+            TableRef::Nested(n) => {
+                write!(f, "({})", n.relation)?;
+                suffix(f, &n.alias)
+            }
             TableRef::Values(v) => {
                 write!(f, "VALUES {}", Comma(&v.rows))?;
                 suffix(f, &v.alias)

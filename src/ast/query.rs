@@ -401,6 +401,20 @@ pub enum TableRef<'a> {
     Pivot(Box<Pivot<'a>>),
     /// `source UNPIVOT [INCLUDE | EXCLUDE NULLS] (value FOR name IN (columns)) [alias]`.
     Unpivot(Box<Unpivot<'a>>),
+    /// `(t)` or `(t JOIN u ON ...) [alias]`: a relation in parentheses.
+    Nested(Box<NestedRelation<'a>>),
+}
+
+/// `(relation) [alias]`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct NestedRelation<'a> {
+    /// From the opening parenthesis to the alias.
+    pub span: Span,
+    /// The relation inside: a name or a join.
+    pub relation: TableRef<'a>,
+    /// The alias.
+    pub alias: Option<Alias<'a>>,
 }
 
 /// `VALUES row, ... [alias]` in FROM.
@@ -658,6 +672,7 @@ impl Spanned for TableRef<'_> {
             TableRef::Values(v) => v.span,
             TableRef::Pivot(p) => p.span,
             TableRef::Unpivot(u) => u.span,
+            TableRef::Nested(n) => n.span,
         }
     }
 }

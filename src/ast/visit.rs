@@ -350,6 +350,7 @@ pub fn walk_table_ref<'a, V: Visitor<'a> + ?Sized>(v: &mut V, relation: &TableRe
             named.for_each(|n| v.visit_expr(&n.value));
         }
         TableRef::Unpivot(u) => v.visit_table_ref(&u.source),
+        TableRef::Nested(n) => v.visit_table_ref(&n.relation),
         TableRef::Join(j) => {
             v.visit_table_ref(&j.left);
             v.visit_table_ref(&j.right);
