@@ -169,3 +169,82 @@ fn no_panic_on_mutated_fixtures() {
         }
     }
 }
+
+/// Counts the expressions a visitor reaches, to prove the walk went all the way down.
+struct CountExprs(usize);
+
+impl<'a> pipeline_sql::ast::visit::Visitor<'a> for CountExprs {
+    fn visit_expr(&mut self, expr: &pipeline_sql::ast::Expr<'a>) {
+        self.0 += 1;
+        pipeline_sql::ast::visit::walk_expr(self, expr);
+    }
+}
+
+#[test]
+fn long_query_chains_are_bounded() {
+    use pipeline_sql::ast::visit::Visitor;
+    let chains = [
+        ("SELECT 1", " UNION SELECT 1"),
+        ("SELECT * FROM t", " JOIN t ON true"),
+        ("FROM t", " |> WHERE true"),
+        ("SELECT a FROM t", " INTERSECT (SELECT a FROM t)"),
+    ];
+    for (head, link) in chains {
+        // The longest chain allowed parses, prints back, is visited and drops on a test
+        // thread's stack (each link adds one level to the tree).
+        let longest = format!("{head}{}", link.repeat(pipeline_sql::MAX_CHAIN));
+        let parsed = pipeline_sql::parse(&longest);
+        assert!(
+            parsed.diagnostics().is_empty(),
+            "{link}: {:?}",
+            parsed.diagnostics()
+        );
+        let printed = parsed.script().statements[0].to_string();
+        assert!(
+            pipeline_sql::parse(&printed).diagnostics().is_empty(),
+            "{link}"
+        );
+        let mut count = CountExprs(0);
+        count.visit_script(parsed.script());
+        assert!(
+            count.0 >= pipeline_sql::MAX_CHAIN,
+            "{link}: visited {}",
+            count.0
+        );
+        drop(parsed);
+        // Longer is reported, not built.
+        let deep = format!("{head}{}", link.repeat(50_000));
+        let parsed = pipeline_sql::parse(&deep);
+        assert_eq!(parsed.diagnostics().len(), 1, "{link}");
+        assert!(
+            parsed.diagnostics()[0]
+                .message()
+                .contains("chains more than"),
+            "{}",
+            parsed.diagnostics()[0].message()
+        );
+    }
+}
+
+#[test]
+fn deeply_nested_queries_are_a_diagnostic() {
+    let nested = |n: usize| {
+        format!(
+            "SELECT * FROM {}t{}",
+            "(SELECT * FROM ".repeat(n),
+            ")".repeat(n)
+        )
+    };
+    let fine = nested(pipeline_sql::MAX_NESTING);
+    let parsed = pipeline_sql::parse(&fine);
+    assert!(parsed.diagnostics().is_empty());
+    assert_eq!(parsed.script().statements[0].to_string(), fine);
+    for depth in [pipeline_sql::MAX_NESTING + 1, 5_000] {
+        let source = nested(depth);
+        let parsed = pipeline_sql::parse(&source);
+        assert_eq!(parsed.diagnostics().len(), 1);
+        assert!(parsed.diagnostics()[0]
+            .message()
+            .contains("nests more than"));
+    }
+}

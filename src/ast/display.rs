@@ -680,14 +680,38 @@ impl Display for SetExpr<'_> {
         match self {
             SetExpr::Select(select) => select.fmt(f),
             SetExpr::Query(query) => write!(f, "({query})"),
-            SetExpr::SetOperation(op) => {
-                write!(f, "{} {}", op.left, op.op)?;
-                suffix(f, &op.quantifier)?;
-                write!(f, " {}", op.right)
+            SetExpr::SetOperation(_) | SetExpr::Pipe(_) => {
+                // Iteratively along the left spine, like joins.
+                let mut spine = Vec::new();
+                let mut leftmost = self;
+                loop {
+                    match leftmost {
+                        SetExpr::SetOperation(op) => leftmost = &op.left,
+                        SetExpr::Pipe(pipe) => leftmost = &pipe.input,
+                        _ => break,
+                    }
+                    spine.push(leftmost);
+                }
+                leftmost.fmt(f)?;
+                for step in std::iter::once(self)
+                    .chain(spine.iter().copied())
+                    .rev()
+                    .skip(1)
+                {
+                    match step {
+                        SetExpr::SetOperation(op) => {
+                            write!(f, " {}", op.op)?;
+                            suffix(f, &op.quantifier)?;
+                            write!(f, " {}", op.right)?;
+                        }
+                        SetExpr::Pipe(pipe) => write!(f, " |> {}", pipe.op)?,
+                        _ => {}
+                    }
+                }
+                Ok(())
             }
             SetExpr::Values(values) => write!(f, "VALUES {}", Comma(&values.rows)),
             SetExpr::Table(table) => write!(f, "TABLE {}", table.name),
-            SetExpr::Pipe(pipe) => write!(f, "{} |> {}", pipe.input, pipe.op),
         }
     }
 }
@@ -1061,9 +1085,20 @@ impl Display for TableRef<'_> {
                 write!(f, " FOR {} IN {})", u.name_column, Parens(&u.columns))?;
                 suffix(f, &u.alias)
             }
-            TableRef::Join(j) => {
-                write!(f, "{} ", j.left)?;
-                write_join(f, j.natural, j.kind, &j.right, &j.constraint)
+            TableRef::Join(_) => {
+                // Iteratively along the left spine: a chain of joins is as deep as it is long.
+                let mut spine = Vec::new();
+                let mut leftmost = self;
+                while let TableRef::Join(join) = leftmost {
+                    spine.push(join);
+                    leftmost = &join.left;
+                }
+                leftmost.fmt(f)?;
+                for j in spine.iter().rev() {
+                    f.write_char(' ')?;
+                    write_join(f, j.natural, j.kind, &j.right, &j.constraint)?;
+                }
+                Ok(())
             }
         }
     }

@@ -27,30 +27,54 @@ lalrpop_util::lalrpop_mod!(
 /// visiting and dropping the tree cannot exhaust the stack.
 pub const MAX_NESTING: usize = 200;
 
-/// How many binary operators one flat expression may chain (`a + b + ...`, `p AND q AND ...`);
-/// such a chain becomes a tree as deep as it is long.
+/// How many binary operators one flat expression may chain (`a + b + ...`, `p AND q AND ...`),
+/// and how many set operations, joins and pipe steps one statement may have: each such chain
+/// becomes a tree as deep as it is long.
 pub const MAX_CHAIN: usize = 2000;
 
-/// Tracks bracket depth and runs of prefix operators over a statement's tokens.
+/// Tracks bracket depth, runs of prefix operators, and the links of left-deep query chains
+/// (UNION, JOIN, `|>`) over a statement's tokens.
 #[derive(Default)]
 struct NestingGuard {
     depth: usize,
     prefix_run: usize,
+    links: usize,
+}
+
+/// Why a statement is refused before it is parsed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TooDeep {
+    /// Brackets, CASE or prefix operators nest beyond [`MAX_NESTING`].
+    Nesting,
+    /// Set operations, joins and pipe steps beyond [`MAX_CHAIN`].
+    Chain,
 }
 
 impl NestingGuard {
-    /// Notes `tok`; `false` when the statement now nests too deeply.
-    fn admit(&mut self, tok: Tok<'_>) -> bool {
+    /// Notes `tok`; an error when the statement now nests or chains too deeply.
+    fn admit(&mut self, tok: Tok<'_>) -> Result<(), TooDeep> {
         match tok {
             Tok::LParen | Tok::LBracket | Tok::Case => self.depth += 1,
             Tok::RParen | Tok::RBracket | Tok::End => self.depth = self.depth.saturating_sub(1),
+            Tok::Union
+            | Tok::Intersect
+            | Tok::Except
+            | Tok::Minus
+            | Tok::Join
+            | Tok::PipeOperator => self.links += 1,
             _ => {}
         }
         match tok {
-            Tok::Not | Tok::Dash | Tok::Plus | Tok::Tilde => self.prefix_run += 1,
+            Tok::Not | Tok::Bang | Tok::Dash | Tok::Plus | Tok::Tilde => self.prefix_run += 1,
             _ => self.prefix_run = 0,
         }
-        self.depth <= MAX_NESTING && self.prefix_run <= MAX_NESTING
+        if self.depth > MAX_NESTING || self.prefix_run > MAX_NESTING {
+            return Err(TooDeep::Nesting);
+        }
+        if self.links > MAX_CHAIN {
+            return Err(TooDeep::Chain);
+        }
+        Ok(())
     }
 }
 
@@ -204,7 +228,7 @@ pub(crate) fn parse_script(source: &str) -> (Script<'_>, Vec<Diagnostic>) {
 fn clean_tokens(source: &str) -> impl Iterator<Item = Result<SpannedTok<'_>, UserError>> {
     let mut guard = NestingGuard::default();
     Lexer::new(source).map(move |(l, tok, r)| {
-        if matches!(tok, Tok::Error(_)) || !guard.admit(tok) {
+        if matches!(tok, Tok::Error(_)) || guard.admit(tok).is_err() {
             return Err(UserError {
                 span: Span::from_usize(l, r),
                 message: String::new(),
@@ -217,7 +241,7 @@ fn clean_tokens(source: &str) -> impl Iterator<Item = Result<SpannedTok<'_>, Use
 /// The tokens of one statement (without its `;`) and whether they nest too deeply.
 struct Chunk<'t, 'a> {
     tokens: &'t [SpannedTok<'a>],
-    too_deep: Option<Span>,
+    too_deep: Option<(Span, TooDeep)>,
 }
 
 /// Cuts the token stream at `;`, reporting lexical errors on the way.
@@ -247,8 +271,8 @@ impl<'a> StatementSplitter<'a> {
                 }
                 _ => {}
             }
-            if !guard.admit(tok) && too_deep.is_none() {
-                too_deep = Some(Span::from_usize(l, r));
+            if let (Err(why), None) = (guard.admit(tok), too_deep) {
+                too_deep = Some((Span::from_usize(l, r), why));
             }
             self.buffer.push((l, tok, r));
         }
@@ -273,15 +297,18 @@ fn parse_statement<'a>(
         _ => return Statement::Error(Span::new(0, 0)),
     };
     let whole = Span::from_usize(first, last);
-    if let Some(at) = chunk.too_deep {
-        diagnostics.push(
-            Diagnostic::error(
-                Code::ParseSyntaxError,
-                at,
+    if let Some((at, why)) = chunk.too_deep {
+        let (message, help) = match why {
+            TooDeep::Nesting => (
                 format!("the statement nests more than {MAX_NESTING} levels deep (brackets, CASE, or NOT and sign operators in a row)"),
-            )
-            .with_help("split the expression, for example into a common table expression (WITH)"),
-        );
+                "split the expression, for example into a common table expression (WITH)",
+            ),
+            TooDeep::Chain => (
+                format!("the statement chains more than {MAX_CHAIN} set operations, joins and pipe steps"),
+                "split the query into common table expressions (WITH) or several views",
+            ),
+        };
+        diagnostics.push(Diagnostic::error(Code::ParseSyntaxError, at, message).with_help(help));
         return Statement::Error(whole);
     }
     if chunk.tokens.iter().all(|t| matches!(t.1, Tok::Error(_))) {
