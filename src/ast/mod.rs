@@ -247,6 +247,20 @@ mod size_tests {
             ("Cte", size_of::<Cte<'_>>()),
             ("OrderByExpr", size_of::<OrderByExpr<'_>>()),
             ("Statement", size_of::<Statement<'_>>()),
+            ("NamedWindow", size_of::<NamedWindow<'_>>()),
+            ("Named<Expr>", size_of::<Named<'_, Expr<'_>>>()),
+            (
+                "Named<Vec<ObjectName>>",
+                size_of::<Named<'_, Vec<ObjectName<'_>>>>(),
+            ),
+            ("GroupByModifier", size_of::<GroupByModifier<'_>>()),
+            ("SetExpr", size_of::<SetExpr<'_>>()),
+            ("TableRef", size_of::<TableRef<'_>>()),
+            ("JoinConstraint", size_of::<JoinConstraint<'_>>()),
+            (
+                "(ObjectName, Expr)",
+                size_of::<(ObjectName<'_>, Expr<'_>)>(),
+            ),
         ];
         for (name, size) in sizes {
             assert!(

@@ -46,7 +46,7 @@ pub struct NamedWindow<'a> {
     /// The name that `OVER name` refers to.
     pub name: Ident<'a>,
     /// The definition (which may name another window).
-    pub spec: WindowSpec<'a>,
+    pub spec: Box<WindowSpec<'a>>,
 }
 
 /// `WITH [RECURSIVE] cte, ...`.

@@ -62,6 +62,8 @@ impl NestingGuard {
             | Tok::Minus
             | Tok::Join
             | Tok::PipeOperator => self.links += 1,
+            // The one-pass parse runs one guard over the whole file: links count per statement.
+            Tok::Semicolon => self.links = 0,
             _ => {}
         }
         match tok {
@@ -456,7 +458,17 @@ fn readable_terminal(terminal: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::NON_RESERVED;
+    use super::{clean_tokens, MAX_CHAIN, NON_RESERVED};
+
+    /// The one-pass parse guards the whole file with one guard, so chain links must be
+    /// counted per statement: many small joins must not push a clean file onto the slow path.
+    #[test]
+    fn the_one_pass_guard_counts_chains_per_statement() {
+        let file = "SELECT * FROM a JOIN b ON true JOIN c ON true;\n".repeat(MAX_CHAIN);
+        assert!(clean_tokens(&file).all(|token| token.is_ok()));
+        let one_statement = format!("SELECT 1{}", " UNION SELECT 1".repeat(MAX_CHAIN + 1));
+        assert!(clean_tokens(&one_statement).any(|token| token.is_err()));
+    }
 
     /// The fold of non-reserved keywords into "identifier" is only honest if the grammar
     /// really accepts each of them as a name: as a column, a table and a function.

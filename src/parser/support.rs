@@ -561,8 +561,9 @@ pub fn select<'a>(
     from_first: bool,
     (quantifier, projection): (Option<SetQuantifier>, Vec<SelectItem<'a>>),
     from: Vec<TableRef<'a>>,
-    rest: SelectRest<'a>,
+    rest: Box<SelectRest<'a>>,
 ) -> Box<Select<'a>> {
+    let rest = *rest;
     Box::new(Select {
         span,
         quantifier,
