@@ -561,9 +561,8 @@ pub fn select<'a>(
     from_first: bool,
     (quantifier, projection): (Option<SetQuantifier>, Vec<SelectItem<'a>>),
     from: Vec<TableRef<'a>>,
-    rest: Box<SelectRest<'a>>,
+    rest: SelectRest<'a>,
 ) -> Box<Select<'a>> {
-    let rest = *rest;
     Box::new(Select {
         span,
         quantifier,
