@@ -1041,8 +1041,10 @@ impl<'a> Lexer<'a> {
             Ok(Tok::Any) if after_like => Tok::LikeAny,
             Ok(Tok::Some) if after_like => Tok::LikeSome,
             Ok(Tok::All) if after_like => Tok::LikeAll,
+            // Identifiers are the commonest token: the cheapest test goes first.
             Ok(Tok::Ident(word))
-                if self.previous == [Some(Tok::Tablesample), Some(Tok::LParen)]
+                if word.len() == "bucket".len()
+                    && self.previous == [Some(Tok::Tablesample), Some(Tok::LParen)]
                     && word.eq_ignore_ascii_case("bucket") =>
             {
                 Tok::Bucket

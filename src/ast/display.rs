@@ -621,12 +621,24 @@ impl Display for Query<'_> {
             write!(f, " ORDER BY {}", Comma(&self.order_by))?;
         }
         suffix(f, &self.distribution)?;
-        match self.limit.as_deref() {
-            Some(Limit::All(_)) => f.write_str(" LIMIT ALL")?,
-            Some(Limit::Count(n)) => write!(f, " LIMIT {n}")?,
-            None => {}
-        }
-        clause(f, "OFFSET", &self.offset)
+        write_limit_offset(f, self.limit.as_deref(), self.offset.as_deref())
+    }
+}
+
+/// ` LIMIT n` and ` OFFSET n`, each when present: the end of a query and of a pipe step.
+fn write_limit_offset(
+    w: &mut impl Write,
+    limit: Option<&Limit<'_>>,
+    offset: Option<&Expr<'_>>,
+) -> fmt::Result {
+    match limit {
+        Some(Limit::All(_)) => w.write_str(" LIMIT ALL")?,
+        Some(Limit::Count(n)) => write!(w, " LIMIT {n}")?,
+        None => {}
+    }
+    match offset {
+        Some(offset) => write!(w, " OFFSET {offset}"),
+        None => Ok(()),
     }
 }
 
@@ -781,19 +793,12 @@ impl Display for PipeOp<'_> {
                 limit,
                 offset,
             } => {
-                let mut clauses = Vec::new();
+                let mut clauses = String::new();
                 if !order_by.is_empty() {
-                    clauses.push(format!("ORDER BY {}", Comma(order_by)));
+                    write!(clauses, " ORDER BY {}", Comma(order_by))?;
                 }
-                match limit {
-                    Some(Limit::All(_)) => clauses.push("LIMIT ALL".to_string()),
-                    Some(Limit::Count(n)) => clauses.push(format!("LIMIT {n}")),
-                    None => {}
-                }
-                if let Some(offset) = offset {
-                    clauses.push(format!("OFFSET {offset}"));
-                }
-                f.write_str(&clauses.join(" "))
+                write_limit_offset(&mut clauses, limit.as_ref(), offset.as_ref())?;
+                f.write_str(clauses.trim_start())
             }
         }
     }

@@ -204,11 +204,28 @@ pub fn walk_query<'a, V: Visitor<'a> + ?Sized>(v: &mut V, query: &Query<'a>) {
             .for_each(|e| v.visit_expr(e));
         d.sort_by.iter().for_each(|o| v.visit_expr(&o.expr));
     }
-    if let Some(Limit::Count(n)) = query.limit.as_deref() {
+    walk_limit_offset(v, query.limit.as_deref(), query.offset.as_deref());
+}
+
+fn walk_limit_offset<'a, V: Visitor<'a> + ?Sized>(
+    v: &mut V,
+    limit: Option<&Limit<'a>>,
+    offset: Option<&Expr<'a>>,
+) {
+    if let Some(Limit::Count(n)) = limit {
         v.visit_expr(n);
     }
-    if let Some(offset) = &query.offset {
-        v.visit_expr(offset);
+    offset.into_iter().for_each(|e| v.visit_expr(e));
+}
+
+fn walk_join<'a, V: Visitor<'a> + ?Sized>(
+    v: &mut V,
+    right: &TableRef<'a>,
+    constraint: &JoinConstraint<'a>,
+) {
+    v.visit_table_ref(right);
+    if let JoinConstraint::On(e) = constraint {
+        v.visit_expr(e);
     }
 }
 
@@ -252,12 +269,7 @@ fn walk_pipe_op<'a, V: Visitor<'a> + ?Sized>(v: &mut V, op: &PipeOp<'a>) {
         }
         PipeOp::Join {
             right, constraint, ..
-        } => {
-            v.visit_table_ref(right);
-            if let JoinConstraint::On(e) = constraint {
-                v.visit_expr(e);
-            }
-        }
+        } => walk_join(v, right, constraint),
         PipeOp::SetOperation { right, .. } => walk_set_expr(v, right),
         PipeOp::Sample(sample) => walk_sample(v, Some(sample)),
         PipeOp::Organize {
@@ -266,10 +278,7 @@ fn walk_pipe_op<'a, V: Visitor<'a> + ?Sized>(v: &mut V, op: &PipeOp<'a>) {
             offset,
         } => {
             order_by.iter().for_each(|o| v.visit_expr(&o.expr));
-            if let Some(Limit::Count(n)) = limit {
-                v.visit_expr(n);
-            }
-            offset.iter().for_each(|e| v.visit_expr(e));
+            walk_limit_offset(v, limit.as_ref(), offset.as_ref());
         }
     }
 }
@@ -353,10 +362,7 @@ pub fn walk_table_ref<'a, V: Visitor<'a> + ?Sized>(v: &mut V, relation: &TableRe
         TableRef::Nested(n) => v.visit_table_ref(&n.relation),
         TableRef::Join(j) => {
             v.visit_table_ref(&j.left);
-            v.visit_table_ref(&j.right);
-            if let JoinConstraint::On(e) = &j.constraint {
-                v.visit_expr(e);
-            }
+            walk_join(v, &j.right, &j.constraint);
         }
     }
 }
