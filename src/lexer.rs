@@ -1022,10 +1022,11 @@ impl<'a> Lexer<'a> {
         self.peeked.take().or_else(|| self.lex())
     }
 
-    /// The next token if it is `expected`; otherwise it is kept for the next call.
+    /// The next token if it is the keyword or symbol `expected`; otherwise it is kept for the
+    /// next call.
     fn take_if(&mut self, expected: Tok<'a>) -> Option<SpannedTok<'a>> {
         let token = self.take()?;
-        if token.1 == expected {
+        if std::mem::discriminant(&token.1) == std::mem::discriminant(&expected) {
             return Some(token);
         }
         self.peeked = Some(token);
@@ -1037,14 +1038,14 @@ impl<'a> Lexer<'a> {
         let span = self.inner.span();
         let after_like = matches!(self.previous[1], Some(Tok::Like | Tok::Ilike));
         let tok = match result {
-            Ok(Tok::Except) if self.previous[1] == Some(Tok::Star) => Tok::ExceptAfterStar,
+            Ok(Tok::Except) if matches!(self.previous[1], Some(Tok::Star)) => Tok::ExceptAfterStar,
             Ok(Tok::Any) if after_like => Tok::LikeAny,
             Ok(Tok::Some) if after_like => Tok::LikeSome,
             Ok(Tok::All) if after_like => Tok::LikeAll,
             // Identifiers are the commonest token: the cheapest test goes first.
             Ok(Tok::Ident(word))
                 if word.len() == "bucket".len()
-                    && self.previous == [Some(Tok::Tablesample), Some(Tok::LParen)]
+                    && matches!(self.previous, [Some(Tok::Tablesample), Some(Tok::LParen)])
                     && word.eq_ignore_ascii_case("bucket") =>
             {
                 Tok::Bucket
@@ -1062,7 +1063,7 @@ impl<'a> Iterator for Lexer<'a> {
 
     fn next(&mut self) -> Option<SpannedTok<'a>> {
         let token = self.take()?;
-        if token.1 != Tok::Ignore {
+        if !matches!(token.1, Tok::Ignore) {
             return Some(token);
         }
         let Some(nulls) = self.take_if(Tok::Nulls) else {

@@ -2,6 +2,8 @@
 
 use crate::ast::*;
 use crate::span::{Span, Spanned};
+use std::iter::Peekable;
+use std::vec;
 
 /// An error raised by a grammar action: a construct that matched the grammar's shape but is
 /// not valid (`CREATE OR REPLACE MATERIALIZED VIEW`, `a > > b`).
@@ -153,9 +155,14 @@ impl<'a> Name<'a> {
 
     pub fn into_object_name(self) -> ObjectName<'a> {
         let span = self.span();
-        let mut parts = Vec::with_capacity(1 + self.rest.len());
-        parts.push(self.first);
-        parts.extend(self.rest);
+        // A dotted name reuses the vector of its later parts.
+        let parts = if self.rest.is_empty() {
+            vec![self.first]
+        } else {
+            let mut parts = self.rest;
+            parts.insert(0, self.first);
+            parts
+        };
         ObjectName { span, parts }
     }
 
@@ -385,31 +392,28 @@ pub fn climb<'a, 't>(
         );
         return user_error(first.span.to(last.span), message);
     }
-    let mut operands = vec![first];
-    let mut operators: Vec<BinaryOp> = Vec::new();
-    for (op, operand) in rest {
-        while operators
-            .last()
-            .is_some_and(|top| top.precedence() >= op.precedence())
-        {
-            reduce_top(&mut operands, &mut operators);
-        }
-        operators.push(op);
-        operands.push(operand);
-    }
-    while !operators.is_empty() {
-        reduce_top(&mut operands, &mut operators);
-    }
-    Ok(operands
-        .pop()
-        .expect("one operand remains after reducing every operator"))
+    let mut rest = rest.into_iter().peekable();
+    Ok(climb_from(first, 0, &mut rest))
 }
 
-fn reduce_top<'a>(operands: &mut Vec<Expr<'a>>, operators: &mut Vec<BinaryOp>) {
-    // Every operator was pushed together with the operand on its right, so both pops succeed.
-    if let (Some(op), Some(right), Some(left)) = (operators.pop(), operands.pop(), operands.pop()) {
-        operands.push(binary(op, left, right));
+/// Folds operators of at least `min_precedence` into `left`. A tighter operator to the right
+/// of an operand first takes that operand as its own left side, so the recursion is only as
+/// deep as the number of precedence levels, and nothing is allocated but the tree itself.
+fn climb_from<'a>(
+    mut left: Expr<'a>,
+    min_precedence: u8,
+    rest: &mut Peekable<vec::IntoIter<(BinaryOp, Expr<'a>)>>,
+) -> Expr<'a> {
+    while let Some((op, mut right)) = rest.next_if(|(op, _)| op.precedence() >= min_precedence) {
+        while let Some(&(next, _)) = rest.peek() {
+            if next.precedence() <= op.precedence() {
+                break;
+            }
+            right = climb_from(right, next.precedence(), rest);
+        }
+        left = binary(op, left, right);
     }
+    left
 }
 
 /// `>>` and `>>>` are lexed as separate `>` (so `ARRAY<ARRAY<INT>>` closes twice); as shift
@@ -576,4 +580,58 @@ pub fn select<'a>(
         qualify: rest.qualify.map(Box::new),
         from_first,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ast::*;
+
+    /// The first select item of `SELECT <expression>`, every binary operation in brackets.
+    fn grouped(expression: &str) -> String {
+        let sql = format!("SELECT {expression}");
+        let parsed = crate::parse(&sql);
+        assert!(parsed.diagnostics().is_empty(), "{sql}");
+        let Some(Statement::Query(query)) = parsed.script().statements.first() else {
+            panic!("{sql} is not a query");
+        };
+        let SetExpr::Select(select) = &query.body else {
+            panic!("{sql} is not a SELECT");
+        };
+        let Some(SelectItem::Expr { expr, .. }) = select.projection.first() else {
+            panic!("{sql} has no expression");
+        };
+        fn bracket(sql: &str, expr: &Expr) -> String {
+            match &expr.kind {
+                ExprKind::Binary(b) => format!(
+                    "({} {} {})",
+                    bracket(sql, &b.left),
+                    b.op.as_str(),
+                    bracket(sql, &b.right)
+                ),
+                _ => sql[expr.span.start as usize..expr.span.end as usize].to_string(),
+            }
+        }
+        bracket(&sql, expr)
+    }
+
+    #[test]
+    fn operators_group_by_precedence_and_to_the_left() {
+        for (expression, expected) in [
+            ("a - b - c", "((a - b) - c)"),
+            ("a + b * c - d", "((a + (b * c)) - d)"),
+            ("a * b + c * d", "((a * b) + (c * d))"),
+            ("a | b & c + d * e", "(a | (b & (c + (d * e))))"),
+            ("a * b | c + d & e", "((a * b) | ((c + d) & e))"),
+            ("a < b + c * d - e", "(a < ((b + (c * d)) - e))"),
+            (
+                "a + b < c AND d OR e AND f",
+                "((((a + b) < c) AND d) OR (e AND f))",
+            ),
+            ("a OR b AND c OR d", "((a OR (b AND c)) OR d)"),
+            ("a || b + c", "((a || b) + c)"),
+            ("(a + b) * c", "((a + b) * c)"),
+        ] {
+            assert_eq!(grouped(expression), expected, "{expression}");
+        }
+    }
 }
