@@ -2,8 +2,6 @@
 
 use crate::ast::*;
 use crate::span::{Span, Spanned};
-use std::iter::Peekable;
-use std::vec;
 
 /// An error raised by a grammar action: a construct that matched the grammar's shape but is
 /// not valid (`CREATE OR REPLACE MATERIALIZED VIEW`, `a > > b`).
@@ -378,42 +376,59 @@ pub fn tuple<'a>(span: Span, first: Expr<'a>, mut rest: Vec<Expr<'a>>) -> Expr<'
     }
 }
 
-/// Groups a flat `operand (operator operand)*` list by operator precedence; all of Spark's
-/// binary operators are left-associative. A chain longer than [`super::MAX_CHAIN`] is an
-/// error: its tree would be as deep as the chain is long.
-pub fn climb<'a, 't>(
-    first: Expr<'a>,
-    rest: Vec<(BinaryOp, Expr<'a>)>,
-) -> ActionResult<'t, Expr<'a>> {
-    if let Some((_, last)) = rest.get(super::MAX_CHAIN) {
-        let message = format!(
-            "the expression chains more than {} operators; split it, for example with a common table expression",
-            super::MAX_CHAIN
-        );
-        return user_error(first.span.to(last.span), message);
-    }
-    let mut rest = rest.into_iter().peekable();
-    Ok(climb_from(first, 0, &mut rest))
+/// A chain of binary operators while it is parsed, `a + b * c - d`: the tree grouped so far
+/// and the number of operators in it. Grouping as the operators arrive needs no list of them.
+pub struct Chain<'a> {
+    tree: Expr<'a>,
+    links: usize,
 }
 
-/// Folds operators of at least `min_precedence` into `left`. A tighter operator to the right
-/// of an operand first takes that operand as its own left side, so the recursion is only as
-/// deep as the number of precedence levels, and nothing is allocated but the tree itself.
-fn climb_from<'a>(
-    mut left: Expr<'a>,
-    min_precedence: u8,
-    rest: &mut Peekable<vec::IntoIter<(BinaryOp, Expr<'a>)>>,
-) -> Expr<'a> {
-    while let Some((op, mut right)) = rest.next_if(|(op, _)| op.precedence() >= min_precedence) {
-        while let Some(&(next, _)) = rest.peek() {
-            if next.precedence() <= op.precedence() {
-                break;
-            }
-            right = climb_from(right, next.precedence(), rest);
+impl<'a> Chain<'a> {
+    pub fn new(left: Expr<'a>, op: BinaryOp, right: Expr<'a>) -> Self {
+        Chain {
+            tree: binary(op, left, right),
+            links: 1,
         }
-        left = binary(op, left, right);
     }
-    left
+
+    /// Adds `op right` at the end. All of Spark's binary operators are left-associative, so
+    /// `op` takes as its left side the right-most subtree whose operator binds at least as
+    /// tightly as `op` (or the last operand): the walk down the tree's right edge passes only
+    /// looser operators, so it is no longer than the number of precedence levels. A chain
+    /// longer than [`super::MAX_CHAIN`] is an error: its tree would be as deep as it is long.
+    pub fn push<'t>(mut self, op: BinaryOp, right: Expr<'a>) -> ActionResult<'t, Self> {
+        if self.links == super::MAX_CHAIN {
+            let message = format!(
+                "the expression chains more than {} operators; split it, for example with a common table expression",
+                super::MAX_CHAIN
+            );
+            return user_error(self.tree.span.to(right.span), message);
+        }
+        attach(&mut self.tree, op, right);
+        self.links += 1;
+        Ok(self)
+    }
+
+    pub fn into_expr(self) -> Expr<'a> {
+        self.tree
+    }
+}
+
+/// Makes `op right` the right-most operation below `node` whose left side binds at least as
+/// tightly as `op`; the operations passed on the way now end with `right`.
+fn attach<'a>(node: &mut Expr<'a>, op: BinaryOp, right: Expr<'a>) {
+    if let ExprKind::Binary(b) = &mut node.kind {
+        if b.op.precedence() < op.precedence() {
+            node.span.end = right.span.end;
+            return attach(&mut b.right, op, right);
+        }
+    }
+    let placeholder = Expr {
+        span: node.span,
+        kind: ExprKind::Literal(Literal::Null),
+    };
+    let left = std::mem::replace(node, placeholder);
+    *node = binary(op, left, right);
 }
 
 /// `>>` and `>>>` are lexed as separate `>` (so `ARRAY<ARRAY<INT>>` closes twice); as shift
