@@ -1,11 +1,99 @@
-//! Runs LALRPOP over `grammar/` and writes the generated parser into `OUT_DIR`.
+//! Runs LALRPOP over `grammar/` and writes the generated parser into `OUT_DIR`, then elides the
+//! stack traffic of the grammar's pass-through unit reductions (see [`elide_unit_reductions`]).
+use std::collections::HashSet;
+use std::path::Path;
+
 fn main() {
     println!("cargo:rerun-if-changed=grammar");
+    println!("cargo:rerun-if-changed=build.rs");
     let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR for build scripts");
     lalrpop::Configuration::new()
         .set_in_dir("grammar")
-        .set_out_dir(out_dir)
+        .set_out_dir(&out_dir)
         .emit_rerun_directives(true)
         .process()
         .expect("LALRPOP failed to generate the parser");
+
+    let parser = Path::new(&out_dir).join("pipeline.rs");
+    let generated = std::fs::read_to_string(&parser).expect("LALRPOP wrote the parser");
+    let (elided, count) = elide_unit_reductions(&generated);
+    if elided != generated {
+        std::fs::write(&parser, elided).expect("the parser can be rewritten");
+    }
+    // A test checks that this stays above zero, so a LALRPOP upgrade that changes the generated
+    // code cannot silently turn the optimization off.
+    println!("cargo:rustc-env=PIPELINE_SQL_ELIDED_REDUCTIONS={count}");
+}
+
+/// Reductions such as `BoolTerm = ValueExpr` run for every operand of every expression (seven
+/// of them for a bare column). LALRPOP compiles each one into: pop the value off the symbol
+/// stack, pass it through the identity action, push it back with the same span. The value and
+/// its span are already where they would end up, so those lines are removed; the state stack
+/// is still updated by the generated code around them. Only reductions whose action is the
+/// identity and whose value keeps its stack variant are touched. Returns the rewritten parser
+/// and how many reductions were elided (counted anew when the file was already rewritten).
+fn elide_unit_reductions(parser: &str) -> (String, usize) {
+    let identities = identity_actions(parser);
+    let lines: Vec<&str> = parser.lines().collect();
+    let mut out = String::with_capacity(parser.len());
+    let mut count = 0;
+    let mut i = 0;
+    while i < lines.len() {
+        if lines.get(i + 4).is_some() && passes_through(&lines[i..i + 5], &identities) {
+            out.push_str(ELIDED);
+            out.push('\n');
+            count += 1;
+            i += 5;
+            continue;
+        }
+        if lines[i] == ELIDED {
+            count += 1;
+        }
+        out.push_str(lines[i]);
+        out.push('\n');
+        i += 1;
+    }
+    (out, count)
+}
+
+const ELIDED: &str = "        // The value stays on the symbol stack as it is.";
+
+/// The numbers of the generated actions that return their one argument unchanged:
+/// `fn __actionN<'a>(src: &'a str, (_, __0, _): (usize, T, usize)) -> T { __0 }`.
+fn identity_actions(parser: &str) -> HashSet<&str> {
+    parser
+        .split("\nfn __action")
+        .skip(1)
+        .filter_map(|function| {
+            let (number, rest) = function.split_once('<')?;
+            let body_start = rest.find("\n{\n")?;
+            let (signature, body) = rest.split_at(body_start);
+            let one_argument = signature.matches("): (usize, ").count() == 1
+                && signature.contains("(_, __0, _): (usize, ");
+            (one_argument && body.starts_with("\n{\n    __0\n}\n")).then_some(number)
+        })
+        .collect()
+}
+
+/// Whether five generated lines pop a value, pass it to an identity action and push it back
+/// as the same variant.
+fn passes_through(lines: &[&str], identities: &HashSet<&str>) -> bool {
+    let popped = lines[0]
+        .strip_prefix("        let __sym0 = __pop_")
+        .and_then(|rest| rest.strip_suffix("(__symbols);"));
+    let action = lines[3]
+        .strip_prefix("        let __nt = super::__action")
+        .and_then(|rest| rest.strip_suffix("::<>(src, __sym0);"));
+    let pushed = lines[4]
+        .strip_prefix("        __symbols.push((__start, __Symbol::")
+        .and_then(|rest| rest.strip_suffix("(__nt), __end));"));
+    match (popped, action, pushed) {
+        (Some(popped), Some(action), Some(pushed)) => {
+            popped == pushed
+                && identities.contains(action)
+                && lines[1] == "        let __start = __sym0.0.clone();"
+                && lines[2] == "        let __end = __sym0.2.clone();"
+        }
+        _ => false,
+    }
 }

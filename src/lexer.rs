@@ -999,11 +999,26 @@ impl fmt::Display for Tok<'_> {
 /// A token with its byte offsets, in the triple form LALRPOP consumes.
 pub type SpannedTok<'a> = (usize, Tok<'a>, usize);
 
+/// The tokens just before the current one, as far as the context-dependent words care.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum After {
+    /// `*`: EXCEPT there is `* EXCEPT (columns)`.
+    Star,
+    /// LIKE or ILIKE: ANY, SOME and ALL there quantify the pattern list.
+    Like,
+    /// TABLESAMPLE.
+    Tablesample,
+    /// `TABLESAMPLE (`: BUCKET there is a keyword.
+    TablesampleParen,
+    /// Anything else.
+    Other,
+}
+
 /// The token stream of a source text. Never fails: errors are [`Tok::Error`] tokens.
 pub struct Lexer<'a> {
     inner: logos::Lexer<'a, Tok<'a>>,
-    /// The two tokens before, for the words whose meaning depends on them.
-    previous: [Option<Tok<'a>>; 2],
+    /// What the words whose meaning depends on the tokens before them need to know.
+    after: After,
     /// A token read ahead to decide whether IGNORE is followed by NULLS.
     peeked: Option<SpannedTok<'a>>,
 }
@@ -1013,7 +1028,7 @@ impl<'a> Lexer<'a> {
     pub fn new(source: &'a str) -> Self {
         Lexer {
             inner: Tok::lexer(source),
-            previous: [None, None],
+            after: After::Other,
             peeked: None,
         }
     }
@@ -1036,24 +1051,27 @@ impl<'a> Lexer<'a> {
     fn lex(&mut self) -> Option<SpannedTok<'a>> {
         let result = self.inner.next()?;
         let span = self.inner.span();
-        let after_like = matches!(self.previous[1], Some(Tok::Like | Tok::Ilike));
         let tok = match result {
-            Ok(Tok::Except) if matches!(self.previous[1], Some(Tok::Star)) => Tok::ExceptAfterStar,
-            Ok(Tok::Any) if after_like => Tok::LikeAny,
-            Ok(Tok::Some) if after_like => Tok::LikeSome,
-            Ok(Tok::All) if after_like => Tok::LikeAll,
-            // Identifiers are the commonest token: the cheapest test goes first.
+            Ok(Tok::Except) if self.after == After::Star => Tok::ExceptAfterStar,
+            Ok(Tok::Any) if self.after == After::Like => Tok::LikeAny,
+            Ok(Tok::Some) if self.after == After::Like => Tok::LikeSome,
+            Ok(Tok::All) if self.after == After::Like => Tok::LikeAll,
+            // Identifiers are the commonest token: the cheap context test goes first.
             Ok(Tok::Ident(word))
-                if word.len() == "bucket".len()
-                    && matches!(self.previous, [Some(Tok::Tablesample), Some(Tok::LParen)])
-                    && word.eq_ignore_ascii_case("bucket") =>
+                if self.after == After::TablesampleParen && word.eq_ignore_ascii_case("bucket") =>
             {
                 Tok::Bucket
             }
             Ok(tok) => tok,
             Err(error) => Tok::Error(error),
         };
-        self.previous = [self.previous[1], Some(tok)];
+        self.after = match tok {
+            Tok::Star => After::Star,
+            Tok::Like | Tok::Ilike => After::Like,
+            Tok::Tablesample => After::Tablesample,
+            Tok::LParen if self.after == After::Tablesample => After::TablesampleParen,
+            _ => After::Other,
+        };
         Some((span.start, tok, span.end))
     }
 }
