@@ -257,21 +257,28 @@ impl<'a> Visitor<'a> for StreamReads {
     }
 }
 
-/// The name of the column a select item produces, when it can be read off the item: its
-/// alias, or the name of the column it copies.
-pub(super) fn output_name<'s, 'a>(item: &'s SelectItem<'a>) -> Option<&'s Ident<'a>> {
-    let SelectItem::Expr { expr, alias } = item else {
-        return None;
+/// The names of the columns a select item produces, as far as they can be read off the item:
+/// its alias, the name of the column it copies, or a generator's names (`AS (a, b)`).
+pub(super) fn output_names<'s, 'a>(
+    item: &'s SelectItem<'a>,
+) -> impl Iterator<Item = &'s Ident<'a>> {
+    let (one, many): (Option<&'s Ident<'a>>, &'s [Ident<'a>]) = match item {
+        SelectItem::MultiAlias { aliases, .. } => (None, aliases),
+        SelectItem::Wildcard(_) => (None, &[]),
+        SelectItem::Expr {
+            alias: Some(alias), ..
+        } => (Some(alias), &[]),
+        SelectItem::Expr { expr, alias: None } => {
+            let copied = match &expr.kind {
+                ExprKind::Column(ident) => Some(ident),
+                ExprKind::CompoundColumn(parts) => parts.last(),
+                ExprKind::Field(access) => Some(&access.field),
+                _ => None,
+            };
+            (copied, &[])
+        }
     };
-    if let Some(alias) = alias {
-        return Some(alias);
-    }
-    match &expr.kind {
-        ExprKind::Column(ident) => Some(ident),
-        ExprKind::CompoundColumn(parts) => parts.last(),
-        ExprKind::Field(access) => Some(&access.field),
-        _ => None,
-    }
+    one.into_iter().chain(many)
 }
 
 /// The SELECT that decides a query's output columns: the leftmost one of its body.

@@ -176,7 +176,21 @@ fn version_query_shape(version: &VersionQuery<'_>, out: &mut Vec<Diagnostic>) {
             ));
             return;
         }
+        [SelectItem::MultiAlias { aliases, .. }] if aliases.len() > 1 => {
+            out.push(invalid(
+                select.projection[0].span(),
+                "the version query's generator returns more than one column",
+            ));
+            return;
+        }
         [_] => {}
+        [] if select.from_first => {
+            out.push(invalid(
+                select.span,
+                "the version query has no SELECT list, so it returns every column",
+            ));
+            return;
+        }
         [first, .., last] => {
             out.push(invalid(
                 first.span().to(last.span()),

@@ -2,7 +2,7 @@
 //! table clauses (SPEC §3.3).
 
 use super::expressions::{
-    column_references, find_restricted, leading_select, output_name, Restricted,
+    column_references, find_restricted, leading_select, output_names, Restricted,
 };
 use super::flows::duplicate_clause;
 use super::{folded, for_each_repeat};
@@ -339,7 +339,7 @@ fn query_columns(columns: &[&ColumnDef<'_>], select: &Select<'_>, out: &mut Vec<
         .projection
         .iter()
         .all(|item| !matches!(item, SelectItem::Wildcard(_)));
-    for name in select.projection.iter().filter_map(output_name) {
+    for name in select.projection.iter().flat_map(output_names) {
         let declared = columns.iter().find(|c| folded(&c.name) == folded(name));
         match declared {
             Some(column) if always_identity(column) => out.push(
