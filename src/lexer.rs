@@ -750,6 +750,9 @@ pub enum Tok<'a> {
     LikeSome,
     /// `ALL` right after LIKE or ILIKE.
     LikeAll,
+    /// `IN` directly inside `position(`: the separator of `position(substr IN str)`, told apart
+    /// from the predicate `x IN (list)`, which the first argument could otherwise end with.
+    PositionIn,
     /// `IGNORE NULLS` as one token: after a call it needs two words of look-ahead to be told
     /// apart from the `IGNORE NULL UPDATES` clause of AUTO CDC.
     IgnoreNulls,
@@ -984,6 +987,7 @@ impl Tok<'_> {
             Tok::LikeAny => "ANY",
             Tok::LikeSome => "SOME",
             Tok::LikeAll => "ALL",
+            Tok::PositionIn => "IN",
             Tok::IgnoreNullsParen => "IGNORE NULLS",
             Tok::Error(_) => "invalid input",
         }
@@ -1010,6 +1014,8 @@ enum After {
     Tablesample,
     /// `TABLESAMPLE (`: BUCKET there is a keyword.
     TablesampleParen,
+    /// The word `position`: a `(` after it opens `position(substr IN str)`.
+    Position,
     /// Anything else.
     Other,
 }
@@ -1021,6 +1027,10 @@ pub struct Lexer<'a> {
     after: After,
     /// A token read ahead to decide whether IGNORE is followed by NULLS.
     peeked: Option<SpannedTok<'a>>,
+    /// How many brackets are open in the current statement.
+    parens: u32,
+    /// The bracket depths of the open `position(` calls, innermost last.
+    positions: Vec<u32>,
 }
 
 impl<'a> Lexer<'a> {
@@ -1030,6 +1040,8 @@ impl<'a> Lexer<'a> {
             inner: Tok::lexer(source),
             after: After::Other,
             peeked: None,
+            parens: 0,
+            positions: Vec::new(),
         }
     }
 
@@ -1056,6 +1068,7 @@ impl<'a> Lexer<'a> {
             Ok(Tok::Any) if self.after == After::Like => Tok::LikeAny,
             Ok(Tok::Some) if self.after == After::Like => Tok::LikeSome,
             Ok(Tok::All) if self.after == After::Like => Tok::LikeAll,
+            Ok(Tok::In) if self.positions.last() == Some(&self.parens) => Tok::PositionIn,
             // Identifiers are the commonest token: the cheap context test goes first.
             Ok(Tok::Ident(word))
                 if self.after == After::TablesampleParen && word.eq_ignore_ascii_case("bucket") =>
@@ -1065,7 +1078,30 @@ impl<'a> Lexer<'a> {
             Ok(tok) => tok,
             Err(error) => Tok::Error(error),
         };
+        match tok {
+            Tok::LParen => {
+                self.parens += 1;
+                if self.after == After::Position {
+                    self.positions.push(self.parens);
+                }
+            }
+            Tok::RParen => {
+                if self.positions.last() == Some(&self.parens) {
+                    self.positions.pop();
+                }
+                self.parens = self.parens.saturating_sub(1);
+            }
+            // A broken statement must not leave its brackets open for the next one.
+            Tok::Semicolon => {
+                self.parens = 0;
+                self.positions.clear();
+            }
+            _ => {}
+        }
         self.after = match tok {
+            Tok::Ident(word) if word.len() == 8 && word.eq_ignore_ascii_case("position") => {
+                After::Position
+            }
             Tok::Star => After::Star,
             Tok::Like | Tok::Ilike => After::Like,
             Tok::Tablesample => After::Tablesample,
@@ -1181,6 +1217,45 @@ mod tests {
                 Tok::Ident("a"),
                 Tok::RParen,
                 Tok::Except
+            ]
+        );
+    }
+
+    /// Only an IN directly inside `position(` separates its arguments; one in a nested
+    /// bracket, after the call, or after a broken statement is the predicate.
+    #[test]
+    fn in_directly_inside_position_is_told_apart() {
+        use Tok::{Ident, In, LParen, PositionIn, RParen, Semicolon};
+        assert_eq!(
+            toks("Position(a IN f(b IN c)) IN (d)"),
+            vec![
+                Ident("Position"),
+                LParen,
+                Ident("a"),
+                PositionIn,
+                Ident("f"),
+                LParen,
+                Ident("b"),
+                In,
+                Ident("c"),
+                RParen,
+                RParen,
+                In,
+                LParen,
+                Ident("d"),
+                RParen
+            ]
+        );
+        assert_eq!(
+            toks("position(( ; a IN b"),
+            vec![
+                Ident("position"),
+                LParen,
+                LParen,
+                Semicolon,
+                Ident("a"),
+                In,
+                Ident("b")
             ]
         );
     }

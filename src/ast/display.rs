@@ -1197,6 +1197,7 @@ impl Display for Expr<'_> {
             }
             ExprKind::Field(access) => write!(f, "{}.{}", access.expr, access.field),
             ExprKind::Subscript(s) => write!(f, "{}[{}]", s.expr, s.index),
+            ExprKind::EveryElement(e) => write!(f, "{e}[*]"),
             ExprKind::JsonPath(path) => write!(f, "{}:{}", path.expr, path.key),
             ExprKind::Lambda(lambda) => match lambda.params.as_slice() {
                 [single] => write!(f, "{single} -> {}", lambda.body),
@@ -1360,6 +1361,7 @@ impl Display for FunctionArg<'_> {
                     ArgKeyword::From => "FROM",
                     ArgKeyword::For => "FOR",
                     ArgKeyword::Placing => "PLACING",
+                    ArgKeyword::In => "IN",
                 };
                 write!(f, "{word} {value}")
             }

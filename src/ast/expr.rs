@@ -62,6 +62,9 @@ pub enum ExprKind<'a> {
     Field(Box<FieldAccess<'a>>),
     /// `a[i]`, `m['k']`.
     Subscript(Box<Subscript<'a>>),
+    /// `a[*]`: every element of an array; in a JSON path (`raw:items[*].price`), every element
+    /// of a JSON array.
+    EveryElement(Box<Expr<'a>>),
     /// `INTERVAL '1' DAY`, `INTERVAL 3 DAYS 2 HOURS`, `INTERVAL '1-2' YEAR TO MONTH`.
     Interval(Box<Interval<'a>>),
     /// `x -> x + 1`, `(acc, x) -> acc + x`: an argument of a higher-order function.
@@ -442,6 +445,8 @@ pub enum ArgKeyword {
     For,
     /// `PLACING`
     Placing,
+    /// `IN`, in `position(substr IN str)`
+    In,
 }
 
 /// Which end `trim` removes characters from.
@@ -800,6 +805,7 @@ impl<'a> ExprKind<'a> {
                 }
             }
             ExprKind::Field(f) => out.push(f.expr),
+            ExprKind::EveryElement(e) => out.push(*e),
             ExprKind::Subscript(s) => {
                 let Subscript { expr, index } = *s;
                 out.extend([expr, index]);

@@ -470,6 +470,7 @@ pub fn walk_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, expr: &Expr<'a>) {
             }
         }
         ExprKind::Field(access) => v.visit_expr(&access.expr),
+        ExprKind::EveryElement(e) => v.visit_expr(e),
         ExprKind::Subscript(s) => {
             v.visit_expr(&s.expr);
             v.visit_expr(&s.index);

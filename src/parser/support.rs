@@ -530,7 +530,7 @@ pub fn special_call<'a, 't>(
     name: ObjectName<'a>,
     args: Vec<FunctionArg<'a>>,
 ) -> ActionResult<'t, Box<FunctionCall<'a>>> {
-    use ArgKeyword::{For, From, Placing};
+    use ArgKeyword::{For, From, In, Placing};
     let keywords: Vec<ArgKeyword> = args
         .iter()
         .filter_map(|arg| match arg {
@@ -551,13 +551,14 @@ pub fn special_call<'a, 't>(
         "substring" | "substr" => keywords == [From] || keywords == [From, For],
         "trim" => keywords == [From] && (trims || args.len() == 2),
         "overlay" => keywords == [Placing, From] || keywords == [Placing, From, For],
+        "position" => keywords == [In],
         _ => false,
     };
     if !fits || (trims && function != "trim") {
         return user_error(
             span,
             format!(
-                "`{name}` does not take this form: keyword-separated arguments are for extract(field FROM x), substring(s FROM i [FOR n]), trim([BOTH | LEADING | TRAILING] [chars] FROM s) and overlay(s PLACING r FROM i [FOR n])"
+                "`{name}` does not take this form: keyword-separated arguments are for extract(field FROM x), substring(s FROM i [FOR n]), trim([BOTH | LEADING | TRAILING] [chars] FROM s), overlay(s PLACING r FROM i [FOR n]) and position(substr IN s)"
             ),
         );
     }
