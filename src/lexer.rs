@@ -636,6 +636,10 @@ pub enum Tok<'a> {
     /// A named parameter marker: `:name`.
     #[regex(r":[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice())]
     NamedMarker(&'a str),
+    /// Delta time travel written after a table name: `@v12` (a version) or
+    /// `@20240101000000000` (a timestamp, yyyyMMddHHmmssSSS).
+    #[regex(r"@[vV]?[0-9]+", |lex| lex.slice())]
+    AtVersion(&'a str),
     /// A positional parameter marker: `?`.
     #[token("?")]
     QuestionMarker,
@@ -949,6 +953,7 @@ impl Tok<'_> {
             Tok::String(_) | Tok::RawString(_) | Tok::HexString(_) => "string literal",
             Tok::Number(_) => "number",
             Tok::NamedMarker(_) | Tok::QuestionMarker => "parameter marker",
+            Tok::AtVersion(_) => "time travel suffix",
             Tok::LParen => "'('",
             Tok::RParen => "')'",
             Tok::LBracket => "'['",

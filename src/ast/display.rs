@@ -977,12 +977,12 @@ impl Display for Named<'_, Vec<ObjectName<'_>>> {
 
 impl Display for TimeTravel<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let kind = if self.by_version {
-            "VERSION"
-        } else {
-            "TIMESTAMP"
-        };
-        write!(f, "{kind} AS OF {}", self.value)
+        match (self.at_suffix, self.by_version) {
+            (true, true) => write!(f, "@v{}", self.value),
+            (true, false) => write!(f, "@{}", self.value),
+            (false, true) => write!(f, "VERSION AS OF {}", self.value),
+            (false, false) => write!(f, "TIMESTAMP AS OF {}", self.value),
+        }
     }
 }
 

@@ -489,6 +489,9 @@ pub struct TimeTravel<'a> {
     pub by_version: bool,
     /// The version or timestamp.
     pub value: Expr<'a>,
+    /// Written as a suffix of the name, `t@v12` or `t@yyyyMMddHHmmssSSS`, rather than as a
+    /// VERSION or TIMESTAMP AS OF clause.
+    pub at_suffix: bool,
 }
 
 /// `TABLESAMPLE (...) [REPEATABLE (seed)]`.

@@ -565,6 +565,33 @@ pub fn special_call<'a, 't>(
     Ok(call(span, name, None, args))
 }
 
+/// `@v12` or `@20240101000000000` after a table name: a version, or a timestamp written
+/// yyyyMMddHHmmssSSS (Spark rejects any other number of digits).
+pub fn at_version<'a, 't>(span: Span, suffix: &'a str) -> ActionResult<'t, Box<TimeTravel<'a>>> {
+    let by_version = suffix[1..].starts_with(['v', 'V']);
+    let digits_start = if by_version { 2 } else { 1 };
+    let digits = &suffix[digits_start..];
+    if !by_version && digits.len() != "yyyyMMddHHmmssSSS".len() {
+        return user_error(
+            span,
+            format!("`{suffix}` is not a timestamp: after `@` write yyyyMMddHHmmssSSS (17 digits), or `@v` and a version"),
+        );
+    }
+    let value_span = Span {
+        start: span.start + digits_start as u32,
+        end: span.end,
+    };
+    Ok(Box::new(TimeTravel {
+        span,
+        by_version,
+        value: Expr {
+            span: value_span,
+            kind: ExprKind::Literal(Literal::Number(digits)),
+        },
+        at_suffix: true,
+    }))
+}
+
 /// The clauses of a SELECT after FROM.
 #[derive(Default)]
 pub struct SelectRest<'a> {
