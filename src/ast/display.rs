@@ -788,6 +788,8 @@ impl Display for PipeOp<'_> {
                 write!(f, " {right}")
             }
             PipeOp::Sample(sample) => sample.fmt(f),
+            PipeOp::Pivot(pivot) => pivot.fmt(f),
+            PipeOp::Unpivot(unpivot) => unpivot.fmt(f),
             PipeOp::Organize {
                 order_by,
                 limit,
@@ -975,6 +977,36 @@ impl Display for Named<'_, Vec<ObjectName<'_>>> {
     }
 }
 
+impl Display for Pivot<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        if let Some(source) = &self.source {
+            write!(f, "{source} ")?;
+        }
+        write!(f, "PIVOT ({} FOR ", Comma(&self.aggregates))?;
+        write_ident_or_list(f, &self.columns)?;
+        write!(f, " IN {})", Parens(&self.values))?;
+        suffix(f, &self.alias)
+    }
+}
+
+impl Display for Unpivot<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        if let Some(source) = &self.source {
+            write!(f, "{source} ")?;
+        }
+        f.write_str("UNPIVOT ")?;
+        match self.include_nulls {
+            Some(true) => f.write_str("INCLUDE NULLS ")?,
+            Some(false) => f.write_str("EXCLUDE NULLS ")?,
+            None => {}
+        }
+        f.write_char('(')?;
+        write_ident_or_list(f, &self.value_columns)?;
+        write!(f, " FOR {} IN {})", self.name_column, Parens(&self.columns))?;
+        suffix(f, &self.alias)
+    }
+}
+
 impl Display for TimeTravel<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match (self.at_suffix, self.by_version) {
@@ -1072,24 +1104,8 @@ impl Display for TableRef<'_> {
                 write!(f, "VALUES {}", Comma(&v.rows))?;
                 suffix(f, &v.alias)
             }
-            TableRef::Pivot(p) => {
-                write!(f, "{} PIVOT ({} FOR ", p.source, Comma(&p.aggregates))?;
-                write_ident_or_list(f, &p.columns)?;
-                write!(f, " IN {})", Parens(&p.values))?;
-                suffix(f, &p.alias)
-            }
-            TableRef::Unpivot(u) => {
-                write!(f, "{} UNPIVOT ", u.source)?;
-                match u.include_nulls {
-                    Some(true) => f.write_str("INCLUDE NULLS ")?,
-                    Some(false) => f.write_str("EXCLUDE NULLS ")?,
-                    None => {}
-                }
-                f.write_char('(')?;
-                write_ident_or_list(f, &u.value_columns)?;
-                write!(f, " FOR {} IN {})", u.name_column, Parens(&u.columns))?;
-                suffix(f, &u.alias)
-            }
+            TableRef::Pivot(p) => p.fmt(f),
+            TableRef::Unpivot(u) => u.fmt(f),
             TableRef::Join(_) => {
                 // Iteratively along the left spine: a chain of joins is as deep as it is long.
                 let mut spine = Vec::new();

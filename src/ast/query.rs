@@ -167,6 +167,10 @@ pub enum PipeOp<'a> {
     },
     /// `TABLESAMPLE (...)`
     Sample(Box<TableSample<'a>>),
+    /// `PIVOT (...) [AS alias]`: the pivot of a relation, applied to the rows so far.
+    Pivot(Box<Pivot<'a>>),
+    /// `UNPIVOT (...) [AS alias]`
+    Unpivot(Box<Unpivot<'a>>),
     /// `[ORDER BY ...] [LIMIT n] [OFFSET n]` (all of them may be left out).
     Organize {
         /// ORDER BY items.
@@ -445,8 +449,9 @@ pub struct Named<'a, T> {
 pub struct Pivot<'a> {
     /// From the source to the alias.
     pub span: Span,
-    /// The relation pivoted.
-    pub source: TableRef<'a>,
+    /// The relation pivoted; `None` in a pipe step (`|> PIVOT (...)`), which pivots the rows so
+    /// far.
+    pub source: Option<TableRef<'a>>,
     /// The aggregates computed for each value.
     pub aggregates: Vec<Named<'a, Expr<'a>>>,
     /// The pivot column, or several in parentheses.
@@ -464,8 +469,8 @@ pub struct Pivot<'a> {
 pub struct Unpivot<'a> {
     /// From the source to the alias.
     pub span: Span,
-    /// The relation unpivoted.
-    pub source: TableRef<'a>,
+    /// The relation unpivoted; `None` in a pipe step (`|> UNPIVOT (...)`).
+    pub source: Option<TableRef<'a>>,
     /// `Some(true)` for INCLUDE NULLS, `Some(false)` for EXCLUDE NULLS.
     pub include_nulls: Option<bool>,
     /// The value column, or several (written in parentheses).

@@ -218,6 +218,14 @@ fn walk_limit_offset<'a, V: Visitor<'a> + ?Sized>(
     offset.into_iter().for_each(|e| v.visit_expr(e));
 }
 
+fn walk_pivot<'a, V: Visitor<'a> + ?Sized>(v: &mut V, pivot: &Pivot<'a>) {
+    if let Some(source) = &pivot.source {
+        v.visit_table_ref(source);
+    }
+    let named = pivot.aggregates.iter().chain(&pivot.values);
+    named.for_each(|n| v.visit_expr(&n.value));
+}
+
 fn walk_join<'a, V: Visitor<'a> + ?Sized>(
     v: &mut V,
     right: &TableRef<'a>,
@@ -272,6 +280,8 @@ fn walk_pipe_op<'a, V: Visitor<'a> + ?Sized>(v: &mut V, op: &PipeOp<'a>) {
         } => walk_join(v, right, constraint),
         PipeOp::SetOperation { right, .. } => walk_set_expr(v, right),
         PipeOp::Sample(sample) => walk_sample(v, Some(sample)),
+        PipeOp::Pivot(p) => walk_pivot(v, p),
+        PipeOp::Unpivot(u) => u.source.iter().for_each(|s| v.visit_table_ref(s)),
         PipeOp::Organize {
             order_by,
             limit,
@@ -353,12 +363,8 @@ pub fn walk_table_ref<'a, V: Visitor<'a> + ?Sized>(v: &mut V, relation: &TableRe
             walk_sample(v, d.sample.as_deref());
         }
         TableRef::Values(values) => values.rows.iter().for_each(|e| v.visit_expr(e)),
-        TableRef::Pivot(p) => {
-            v.visit_table_ref(&p.source);
-            let named = p.aggregates.iter().chain(&p.values);
-            named.for_each(|n| v.visit_expr(&n.value));
-        }
-        TableRef::Unpivot(u) => v.visit_table_ref(&u.source),
+        TableRef::Pivot(p) => walk_pivot(v, p),
+        TableRef::Unpivot(u) => u.source.iter().for_each(|s| v.visit_table_ref(s)),
         TableRef::Nested(n) => v.visit_table_ref(&n.relation),
         TableRef::Join(j) => {
             v.visit_table_ref(&j.left);
