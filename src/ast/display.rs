@@ -712,9 +712,8 @@ impl Display for SetExpr<'_> {
                 {
                     match step {
                         SetExpr::SetOperation(op) => {
-                            write!(f, " {}", op.op)?;
-                            suffix(f, &op.quantifier)?;
-                            write!(f, " {}", op.right)?;
+                            f.write_char(' ')?;
+                            write_set_operation(f, op.op, op.quantifier, &op.right)?;
                         }
                         SetExpr::Pipe(pipe) => write!(f, " |> {}", pipe.op)?,
                         _ => {}
@@ -737,6 +736,18 @@ impl Display for SetOperator {
             SetOperator::Minus => "MINUS",
         })
     }
+}
+
+/// `UNION [ALL | DISTINCT] right`, in a query and as a pipe step.
+fn write_set_operation(
+    f: &mut Formatter<'_>,
+    op: SetOperator,
+    quantifier: Option<SetQuantifier>,
+    right: &SetExpr<'_>,
+) -> fmt::Result {
+    write!(f, "{op}")?;
+    suffix(f, &quantifier)?;
+    write!(f, " {right}")
 }
 
 impl Display for PipeOp<'_> {
@@ -782,11 +793,7 @@ impl Display for PipeOp<'_> {
                 op,
                 quantifier,
                 right,
-            } => {
-                write!(f, "{op}")?;
-                suffix(f, quantifier)?;
-                write!(f, " {right}")
-            }
+            } => write_set_operation(f, *op, *quantifier, right),
             PipeOp::Sample(sample) => sample.fmt(f),
             PipeOp::Pivot(pivot) => pivot.fmt(f),
             PipeOp::Unpivot(unpivot) => unpivot.fmt(f),
