@@ -1092,6 +1092,9 @@ impl Display for TableRef<'_> {
                 if t.stream.is_some() {
                     f.write_str("STREAM ")?;
                 }
+                if t.lateral {
+                    f.write_str("LATERAL ")?;
+                }
                 t.call.fmt(f)?;
                 suffix(f, &t.alias)
             }
@@ -1369,6 +1372,42 @@ impl Display for FrameBound<'_> {
     }
 }
 
+impl Display for TableArgument<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        if let Some(name) = &self.name {
+            write!(f, "{name} => ")?;
+        }
+        match &self.relation {
+            TableArg::Name(name) => write!(f, "TABLE({name})")?,
+            TableArg::Query(query) => write!(f, "TABLE({query})")?,
+        }
+        let Some(partitioning) = &self.partitioning else {
+            return Ok(());
+        };
+        match &partitioning.partition {
+            TablePartition::Single => f.write_str(" WITH SINGLE PARTITION")?,
+            TablePartition::By(keys) => write!(f, " PARTITION BY {}", KeyList(keys))?,
+        }
+        if !partitioning.order_by.is_empty() {
+            write!(f, " ORDER BY {}", KeyList(&partitioning.order_by))?;
+        }
+        Ok(())
+    }
+}
+
+/// The keys of a table argument's partitioning: one bare, several in parentheses (Spark
+/// rejects `PARTITION BY a, b` there).
+struct KeyList<'k, T>(&'k [T]);
+
+impl<T: Display> Display for KeyList<'_, T> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            [one] => one.fmt(f),
+            keys => write!(f, "({})", Comma(keys)),
+        }
+    }
+}
+
 impl Display for FunctionArg<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match self {
@@ -1377,8 +1416,7 @@ impl Display for FunctionArg<'_> {
             FunctionArg::Star(_) => f.write_char('*'),
             FunctionArg::Aliased { value, alias } => write!(f, "{value} AS {alias}"),
             FunctionArg::QualifiedStar(name) => write!(f, "{name}.*"),
-            FunctionArg::Table(TableArg::Name(name)) => write!(f, "TABLE({name})"),
-            FunctionArg::Table(TableArg::Query(query)) => write!(f, "TABLE({query})"),
+            FunctionArg::Table(table) => table.fmt(f),
             FunctionArg::Keyword { keyword, value } => {
                 let word = match keyword {
                     ArgKeyword::From => "FROM",

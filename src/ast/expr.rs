@@ -392,15 +392,50 @@ pub enum FunctionArg<'a> {
     },
     /// `BOTH`, `LEADING` or `TRAILING`, the first argument of `trim(LEADING 'x' FROM s)`.
     TrimSide(TrimSide),
-    /// `TABLE(t)` or `TABLE(SELECT ...)`: a relation passed to a table-valued function.
-    Table(TableArg<'a>),
+    /// `TABLE t`, `TABLE(t)` or `TABLE(SELECT ...)`, possibly named and partitioned: a relation
+    /// passed to a table-valued function.
+    Table(Box<TableArgument<'a>>),
+}
+
+/// A relation passed to a table-valued function: `input => TABLE(t) PARTITION BY a ORDER BY b`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct TableArgument<'a> {
+    /// The parameter's name, for an argument passed by name (`input => TABLE(t)`).
+    pub name: Option<Ident<'a>>,
+    /// The relation.
+    pub relation: TableArg<'a>,
+    /// How the function receives its rows: `WITH SINGLE PARTITION` or `PARTITION BY ...`, then
+    /// `ORDER BY ...`.
+    pub partitioning: Option<TablePartitioning<'a>>,
+}
+
+/// The partitioning and ordering of a table argument. `DISTRIBUTE BY` and `SORT BY` are
+/// Spark's other spellings of `PARTITION BY` and `ORDER BY`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct TablePartitioning<'a> {
+    /// `WITH SINGLE PARTITION` or the partition keys.
+    pub partition: TablePartition<'a>,
+    /// The sort keys within a partition; empty without `ORDER BY`.
+    pub order_by: Vec<super::OrderByExpr<'a>>,
+}
+
+/// How a table argument's rows are split among the function's calls.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum TablePartition<'a> {
+    /// `WITH SINGLE PARTITION`: every row in one call.
+    Single,
+    /// `PARTITION BY a` or `PARTITION BY (a, b)`.
+    By(Vec<Expr<'a>>),
 }
 
 /// The relation of a `TABLE(...)` argument.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum TableArg<'a> {
-    /// `TABLE(name)`
+    /// `TABLE name` or `TABLE(name)`
     Name(ObjectName<'a>),
     /// `TABLE(query)`
     Query(Box<super::Query<'a>>),

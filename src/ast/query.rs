@@ -566,6 +566,8 @@ pub struct TableFunction<'a> {
     pub span: Span,
     /// The STREAM keyword, for a streaming read.
     pub stream: Option<StreamRead>,
+    /// `LATERAL explode(t.a)`: the call may refer to the relations before it.
+    pub lateral: bool,
     /// The call.
     pub call: Box<FunctionCall<'a>>,
     /// The alias.

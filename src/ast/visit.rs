@@ -388,10 +388,25 @@ fn walk_sample<'a, V: Visitor<'a> + ?Sized>(v: &mut V, sample: Option<&TableSamp
     sample.seed.iter().for_each(|seed| v.visit_expr(seed));
 }
 
+fn walk_table_argument<'a, V: Visitor<'a> + ?Sized>(v: &mut V, table: &TableArgument<'a>) {
+    if let TableArg::Query(query) = &table.relation {
+        v.visit_query(query);
+    }
+    if let Some(partitioning) = &table.partitioning {
+        if let TablePartition::By(keys) = &partitioning.partition {
+            keys.iter().for_each(|key| v.visit_expr(key));
+        }
+        partitioning
+            .order_by
+            .iter()
+            .for_each(|o| v.visit_expr(&o.expr));
+    }
+}
+
 fn walk_call<'a, V: Visitor<'a> + ?Sized>(v: &mut V, call: &FunctionCall<'a>) {
     for arg in &call.args {
         match arg {
-            FunctionArg::Table(TableArg::Query(query)) => v.visit_query(query),
+            FunctionArg::Table(table) => walk_table_argument(v, table),
             arg => arg.value().into_iter().for_each(|e| v.visit_expr(e)),
         }
     }

@@ -280,6 +280,28 @@ pub fn call<'a>(
     })
 }
 
+/// A call with its arguments checked: a comma after a table argument's `PARTITION BY a` or
+/// `ORDER BY b` is where Spark reads more keys, which need parentheses there.
+pub fn checked_call<'a, 't>(
+    span: Span,
+    name: ObjectName<'a>,
+    quantifier: Option<SetQuantifier>,
+    args: Vec<FunctionArg<'a>>,
+) -> ActionResult<'t, Box<FunctionCall<'a>>> {
+    let keys_then_comma = args.iter().rev().skip(1).any(|arg| {
+        matches!(arg, FunctionArg::Table(table) if table.partitioning.as_ref().is_some_and(|p| {
+            matches!(p.partition, TablePartition::By(_)) || !p.order_by.is_empty()
+        }))
+    });
+    if keys_then_comma {
+        return user_error(
+            span,
+            "a comma after a table argument's PARTITION BY or ORDER BY keys: write several keys in parentheses, `PARTITION BY (a, b)`, and pass the table argument last".to_string(),
+        );
+    }
+    Ok(call(span, name, quantifier, args))
+}
+
 /// `first(x IGNORE NULLS)`: Spark takes IGNORE NULLS inside the parentheses of these three.
 pub fn ignore_nulls_inside<'a, 't>(
     span: Span,
@@ -343,12 +365,14 @@ pub fn inline_table<'a>(span: Span, rows: Vec<Expr<'a>>, alias: Option<Alias<'a>
 pub fn table_function<'a>(
     span: Span,
     stream: Option<StreamRead>,
+    lateral: bool,
     call: Box<FunctionCall<'a>>,
     alias: Option<Alias<'a>>,
 ) -> TableRef<'a> {
     TableRef::Function(Box::new(TableFunction {
         span,
         stream,
+        lateral,
         call,
         alias,
     }))
@@ -543,18 +567,20 @@ pub fn special_call<'a, 't>(
         _ => String::new(),
     };
     let trims = matches!(args.first(), Some(FunctionArg::TrimSide(_)));
+    let positional_first = matches!(args.first(), Some(FunctionArg::Positional(_)));
     let fits = match function.as_str() {
         "extract" => {
             keywords == [From]
                 && matches!(&args[0], FunctionArg::Positional(e) if matches!(e.kind, ExprKind::Column(_)))
         }
         "substring" | "substr" => keywords == [From] || keywords == [From, For],
-        "trim" => keywords == [From] && (trims || args.len() == 2),
+        // trim(FROM s), trim(chars FROM s), trim(BOTH [chars] FROM s)
+        "trim" => keywords == [From] && (trims || args.len() <= 2),
         "overlay" => keywords == [Placing, From] || keywords == [Placing, From, For],
         "position" => keywords == [In],
         _ => false,
     };
-    if !fits || (trims && function != "trim") {
+    if !fits || (!positional_first && function != "trim") {
         return user_error(
             span,
             format!(
@@ -563,6 +589,45 @@ pub fn special_call<'a, 't>(
         );
     }
     Ok(call(span, name, None, args))
+}
+
+/// `WITH SINGLE PARTITION` after a table argument (SINGLE is not a keyword anywhere else).
+pub fn single_partition<'a, 't>(span: Span, word: &str) -> ActionResult<'t, TablePartition<'a>> {
+    if word.eq_ignore_ascii_case("single") {
+        Ok(TablePartition::Single)
+    } else {
+        user_error(
+            span,
+            format!("expected `WITH SINGLE PARTITION`, found `WITH {word}`"),
+        )
+    }
+}
+
+/// `PARTITION BY (a, b)` in a table argument: the parenthesized keys, not one row value.
+pub fn key_list(mut key: Expr<'_>) -> Vec<Expr<'_>> {
+    match &mut key.kind {
+        ExprKind::Tuple(keys) => std::mem::take(keys),
+        _ => vec![key],
+    }
+}
+
+/// `ORDER BY (a, b)` in a table argument: the parenthesized keys, each in ascending order.
+pub fn sort_keys(key: OrderByExpr<'_>) -> Vec<OrderByExpr<'_>> {
+    let list = matches!(key.expr.kind, ExprKind::Tuple(_))
+        && key.ascending.is_none()
+        && key.nulls_first.is_none();
+    if !list {
+        return vec![key];
+    }
+    key_list(key.expr)
+        .into_iter()
+        .map(|expr| OrderByExpr {
+            span: expr.span,
+            expr,
+            ascending: None,
+            nulls_first: None,
+        })
+        .collect()
 }
 
 /// `@v12` or `@20240101000000000` after a table name: a version, or a timestamp written
