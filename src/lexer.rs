@@ -754,6 +754,11 @@ pub enum Tok<'a> {
     LikeSome,
     /// `ALL` right after LIKE or ILIKE.
     LikeAll,
+    /// A unit word of an interval (`DAY`, `HOURS`, ...) where an interval's unit stands: after
+    /// INTERVAL, after an interval's value, after TO. Elsewhere the same word is a name, and
+    /// `INTERVAL '1 day'` needs no unit: one token of look-ahead cannot tell `INTERVAL '1' day`
+    /// (a unit) from `INTERVAL '1 day' day` (an alias) without this.
+    IntervalUnit(&'a str),
     /// `IN` directly inside `position(`: the separator of `position(substr IN str)`, told apart
     /// from the predicate `x IN (list)`, which the first argument could otherwise end with.
     PositionIn,
@@ -993,6 +998,7 @@ impl Tok<'_> {
             Tok::LikeSome => "SOME",
             Tok::LikeAll => "ALL",
             Tok::PositionIn => "IN",
+            Tok::IntervalUnit(_) => "interval unit",
             Tok::IgnoreNullsParen => "IGNORE NULLS",
             Tok::Error(_) => "invalid input",
         }
@@ -1021,8 +1027,31 @@ enum After {
     TablesampleParen,
     /// The word `position`: a `(` after it opens `position(substr IN str)`.
     Position,
+    /// INTERVAL, or a sign after it: a unit word here is a unit (`INTERVAL DAY TO SECOND`).
+    Interval,
+    /// An interval's value, or TO after a unit: a unit word here is a unit.
+    IntervalValue,
+    /// An interval's unit: a value here starts the next `value unit` pair.
+    IntervalUnit,
     /// Anything else.
     Other,
+}
+
+/// The units Spark takes in an interval (NANOSECOND is in its grammar but always rejected).
+pub(crate) fn is_interval_unit(word: &str) -> bool {
+    const UNITS: [&str; 9] = [
+        "year",
+        "month",
+        "week",
+        "day",
+        "hour",
+        "minute",
+        "second",
+        "millisecond",
+        "microsecond",
+    ];
+    let singular = word.strip_suffix(['s', 'S']).unwrap_or(word);
+    UNITS.iter().any(|unit| singular.eq_ignore_ascii_case(unit))
 }
 
 /// The token stream of a source text. Never fails: errors are [`Tok::Error`] tokens.
@@ -1080,6 +1109,12 @@ impl<'a> Lexer<'a> {
             {
                 Tok::Bucket
             }
+            Ok(Tok::Ident(word))
+                if matches!(self.after, After::Interval | After::IntervalValue)
+                    && is_interval_unit(word) =>
+            {
+                Tok::IntervalUnit(word)
+            }
             Ok(tok) => tok,
             Err(error) => Tok::Error(error),
         };
@@ -1111,6 +1146,15 @@ impl<'a> Lexer<'a> {
             Tok::Like | Tok::Ilike => After::Like,
             Tok::Tablesample => After::Tablesample,
             Tok::LParen if self.after == After::Tablesample => After::TablesampleParen,
+            Tok::Interval => After::Interval,
+            Tok::Dash | Tok::Plus if self.after == After::Interval => After::Interval,
+            Tok::Number(_) | Tok::String(_)
+                if matches!(self.after, After::Interval | After::IntervalUnit) =>
+            {
+                After::IntervalValue
+            }
+            Tok::IntervalUnit(_) => After::IntervalUnit,
+            Tok::To if self.after == After::IntervalUnit => After::IntervalValue,
             _ => After::Other,
         };
         Some((span.start, tok, span.end))

@@ -1232,7 +1232,10 @@ impl Display for Expr<'_> {
             ExprKind::Interval(interval) => {
                 f.write_str("INTERVAL")?;
                 for part in &interval.parts {
-                    write!(f, " {} {}", part.value, part.unit)?;
+                    write!(f, " {}", part.value)?;
+                    if let Some(unit) = &part.unit {
+                        write!(f, " {unit}")?;
+                    }
                 }
                 clause(f, "TO", &interval.to)
             }

@@ -722,15 +722,19 @@ pub struct Interval<'a> {
 pub struct IntervalPart<'a> {
     /// The value: a number or a string, possibly negated.
     pub value: Expr<'a>,
-    /// The unit word: `DAY`, `HOURS`, ...
-    pub unit: Ident<'a>,
+    /// The unit word: `DAY`, `HOURS`, ...; `None` in `INTERVAL '1 day 2 hours'`, whose string
+    /// holds the units.
+    pub unit: Option<Ident<'a>>,
 }
 
 impl_spanned!(Expr, FunctionCall);
 
 impl crate::span::Spanned for IntervalPart<'_> {
     fn span(&self) -> Span {
-        self.value.span.to(self.unit.span)
+        match &self.unit {
+            Some(unit) => self.value.span.to(unit.span),
+            None => self.value.span,
+        }
     }
 }
 

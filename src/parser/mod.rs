@@ -7,6 +7,7 @@
 //! yields one diagnostic and a [`Statement::Error`] placeholder, and every other statement
 //! parses as if it were alone.
 
+pub(crate) mod interval;
 pub(crate) mod support;
 
 use crate::ast::{Script, Statement};
@@ -80,20 +81,17 @@ impl NestingGuard {
     }
 }
 
-/// Keywords that the grammar also accepts as identifiers: the non-reserved ones and the reserved
-/// ones of `ReservedName` (kept in step with the grammar's `Ident` by a test), folded into
-/// "identifier" in "expected ..." messages.
-pub(crate) const NAME_KEYWORDS: &[&str] = &[
+/// Non-reserved keywords: the grammar accepts them as identifiers wherever it takes a name, so
+/// they are folded into "identifier" in "expected ..." messages.
+pub(crate) const NON_RESERVED: &[&str] = &[
     "AGGREGATE",
     "ALWAYS",
-    "AND",
     "ANTI",
     "ANY",
     "APPLY",
     "ARRAY",
     "ASC",
     "AUTO",
-    "BY",
     "CATALOG",
     "CDC",
     "CHANGES",
@@ -101,8 +99,6 @@ pub(crate) const NAME_KEYWORDS: &[&str] = &[
     "COLLATE",
     "COLUMNS",
     "COMMENT",
-    "CREATE",
-    "CROSS",
     "CURRENT",
     "DATABASE",
     "DATE",
@@ -112,10 +108,7 @@ pub(crate) const NAME_KEYWORDS: &[&str] = &[
     "DISTRIBUTE",
     "DIV",
     "DROP",
-    "ELSE",
-    "END",
     "ESCAPE",
-    "EXCEPT",
     "EXCLUDE",
     "EXPECT",
     "EXTEND",
@@ -124,64 +117,41 @@ pub(crate) const NAME_KEYWORDS: &[&str] = &[
     "FIRST",
     "FLOW",
     "FOLLOWING",
-    "FOREIGN",
-    "FULL",
     "GENERATED",
-    "GROUP",
     "GROUPING",
-    "HAVING",
     "HISTORY",
     "IDENTITY",
     "IF",
     "IGNORE",
-    "ILIKE",
-    "IN",
     "INCLUDE",
     "INCREMENT",
-    "INNER",
     "INSERT",
-    "INTERSECT",
-    "INTO",
-    "IS",
-    "JOIN",
     "KEY",
     "KEYS",
     "LAST",
-    "LATERAL",
     "LEFT",
-    "LIKE",
-    "LIMIT",
     "LIVE",
     "LOCATION",
     "MAP",
     "MASK",
     "MATERIALIZED",
-    "MINUS",
     "NAME",
     "NAMESPACE",
-    "NATURAL",
     "NONE",
     "NULLS",
     "OF",
-    "OFFSET",
-    "ON",
     "ONCE",
-    "OR",
-    "ORDER",
     "OUT",
-    "OUTER",
     "OVER",
     "PARTITION",
     "PARTITIONED",
     "PERCENT",
     "PIVOT",
     "PRECEDING",
-    "PRIMARY",
     "PRIVATE",
     "QUALIFY",
     "RANGE",
     "RECURSIVE",
-    "REFERENCES",
     "REFRESH",
     "REPEATABLE",
     "REPLACE",
@@ -194,7 +164,6 @@ pub(crate) const NAME_KEYWORDS: &[&str] = &[
     "SEMI",
     "SEQUENCE",
     "SET",
-    "SETS",
     "SNAPSHOT",
     "SOME",
     "SORT",
@@ -208,27 +177,63 @@ pub(crate) const NAME_KEYWORDS: &[&str] = &[
     "TABLESAMPLE",
     "TBLPROPERTIES",
     "TEMPORARY",
-    "THEN",
     "TIMESTAMP",
     "TIMESTAMP_LTZ",
     "TIMESTAMP_NTZ",
-    "TO",
     "TRACK",
     "TRUNCATE",
     "TYPE",
-    "UNION",
     "UNKNOWN",
     "UNPIVOT",
     "UPDATE",
     "UPDATES",
     "USE",
-    "USING",
     "VERSION",
     "VIEW",
     "VIOLATION",
-    "WHERE",
     "WINDOW",
     "WITHIN",
+];
+
+/// The reserved words that are names too (the grammar's `ReservedName`): folded
+/// into "identifier" only where the grammar takes any name. Where it takes only an implicit
+/// alias (after a select item), AND, IN, ... are expected as themselves.
+pub(crate) const RESERVED_NAMES: &[&str] = &[
+    "AND",
+    "BY",
+    "CREATE",
+    "CROSS",
+    "ELSE",
+    "END",
+    "EXCEPT",
+    "FOREIGN",
+    "FULL",
+    "GROUP",
+    "HAVING",
+    "ILIKE",
+    "IN",
+    "INNER",
+    "INTERSECT",
+    "INTO",
+    "IS",
+    "JOIN",
+    "LIKE",
+    "LIMIT",
+    "MINUS",
+    "NATURAL",
+    "OFFSET",
+    "ON",
+    "OR",
+    "ORDER",
+    "OUTER",
+    "PRIMARY",
+    "REFERENCES",
+    "SETS",
+    "THEN",
+    "TO",
+    "UNION",
+    "USING",
+    "WHERE",
 ];
 
 /// Parses a whole source text. Never fails: problems are diagnostics.
@@ -458,10 +463,17 @@ fn found(tok: Tok<'_>) -> String {
 /// are identifiers too folded into "identifier".
 fn expected_list(expected: &[String]) -> String {
     let takes_identifier = expected.iter().any(|e| e == "IDENT");
+    let readable: Vec<String> = expected.iter().map(|t| readable_terminal(t)).collect();
+    let takes_any_name = takes_identifier
+        && RESERVED_NAMES
+            .iter()
+            .all(|word| readable.iter().any(|name| name == word));
     let mut names: Vec<String> = Vec::new();
-    for terminal in expected {
-        let name = readable_terminal(terminal);
-        if takes_identifier && NAME_KEYWORDS.contains(&name.as_str()) {
+    for name in readable {
+        // LATERAL is a name only where the grammar's `Ident` is (not a table's first name).
+        let folded = takes_identifier && NON_RESERVED.contains(&name.as_str())
+            || takes_any_name && (RESERVED_NAMES.contains(&name.as_str()) || name == "LATERAL");
+        if folded {
             continue;
         }
         if !names.contains(&name) {
@@ -480,6 +492,7 @@ fn readable_terminal(terminal: &str) -> String {
         "IDENT" | "QIDENT" | "PARAM" => "identifier".to_string(),
         "STRING" | "RAWSTRING" | "HEXSTRING" => "string literal".to_string(),
         "NUMBER" => "number".to_string(),
+        "INTERVAL_UNIT" => "interval unit".to_string(),
         "NAMED_MARKER" => "parameter marker".to_string(),
         "\"* EXCEPT\"" => "EXCEPT".to_string(),
         quoted => {
@@ -495,7 +508,7 @@ fn readable_terminal(terminal: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{clean_tokens, MAX_CHAIN, NAME_KEYWORDS};
+    use super::{clean_tokens, MAX_CHAIN, NON_RESERVED, RESERVED_NAMES};
 
     /// The one-pass parse guards the whole file with one guard, so chain links must be
     /// counted per statement: many small joins must not push a clean file onto the slow path.
@@ -522,7 +535,7 @@ mod tests {
     /// each of them as a name: as a column, a table and a function.
     #[test]
     fn every_name_keyword_is_an_identifier() {
-        for word in NAME_KEYWORDS {
+        for word in NON_RESERVED.iter().chain(RESERVED_NAMES) {
             let lower = word.to_ascii_lowercase();
             for sql in [
                 format!("SELECT {lower}, t.{word} FROM t"),
@@ -556,6 +569,13 @@ mod tests {
         );
         assert!(
             !message.contains("FLOW") && !message.contains("STREAM"),
+            "{message}"
+        );
+        // After a select item only an implicit alias is a name: AND is an operator there.
+        let parsed = crate::parse("SELECT 1 2");
+        let message = parsed.diagnostics()[0].message();
+        assert!(
+            message.contains("AND") && message.contains("identifier"),
             "{message}"
         );
     }

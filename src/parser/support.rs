@@ -13,10 +13,10 @@ pub struct UserError {
     pub message: String,
 }
 
-type ActionResult<'t, T> =
+pub type ActionResult<'t, T> =
     Result<T, lalrpop_util::ParseError<usize, crate::lexer::Tok<'t>, UserError>>;
 
-fn user_error<'t, T>(span: Span, message: String) -> ActionResult<'t, T> {
+pub fn user_error<'t, T>(span: Span, message: String) -> ActionResult<'t, T> {
     Err(lalrpop_util::ParseError::User {
         error: UserError { span, message },
     })

@@ -1,0 +1,267 @@
+//! Interval literals as Spark's parser checks them while it builds the tree: which units go
+//! together, which values may have a fraction, and the shape of the string in
+//! `INTERVAL '1 2:30' DAY TO MINUTE` and `INTERVAL '1 day 2 hours'`. Spark rejects a statement
+//! that breaks one of these before it runs, so the parser does too.
+
+use super::support::{user_error, ActionResult};
+use crate::ast::{
+    DataType, Expr, ExprKind, Ident, Interval, IntervalPart, Literal, StringLit, UnaryOp,
+};
+use crate::lexer::is_interval_unit;
+use crate::span::Span;
+
+/// The units of a year-month interval; every other unit is day-time, and one interval cannot
+/// have both.
+fn is_year_month(unit: &str) -> bool {
+    let singular = unit.strip_suffix(['s', 'S']).unwrap_or(unit);
+    singular.eq_ignore_ascii_case("year") || singular.eq_ignore_ascii_case("month")
+}
+
+/// Only seconds take a fraction: `1.5 SECONDS`, not `1.5 HOURS`.
+fn takes_fraction(unit: &str) -> bool {
+    let singular = unit.strip_suffix(['s', 'S']).unwrap_or(unit);
+    singular.eq_ignore_ascii_case("second")
+}
+
+/// A number as an interval value: digits with at most one `.`, and a fraction only if `unit`
+/// takes one. `None` if it is fine, else what is wrong.
+fn number_problem(number: &str, unit: &str) -> Option<String> {
+    let number = number.trim();
+    let digits = number
+        .strip_prefix(['+', '-'])
+        .unwrap_or(number)
+        .trim_start();
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.len() + fraction.len() == 0 || !all_digits(whole) || !all_digits(fraction) {
+        return Some(format!("`{number}` is not a number an interval can hold"));
+    }
+    if digits.contains('.') && !takes_fraction(unit) {
+        return Some(format!(
+            "`{number} {unit}`: only seconds take a fraction in an interval"
+        ));
+    }
+    None
+}
+
+fn mixes_units<'u>(mut units: impl Iterator<Item = &'u str>) -> bool {
+    let Some(first) = units.next() else {
+        return false;
+    };
+    let year_month = is_year_month(first);
+    units.any(|unit| is_year_month(unit) != year_month)
+}
+
+const MIXED: &str =
+    "an interval cannot mix year-month units (YEAR, MONTH) with day-time units (WEEK, DAY, HOUR, ...): write two intervals and add them";
+
+/// `INTERVAL 3 DAYS 4 HOURS` or `INTERVAL '1-2' YEAR TO MONTH`.
+pub fn interval<'a, 't>(
+    span: Span,
+    parts: Vec<IntervalPart<'a>>,
+    to: Option<Ident<'a>>,
+) -> ActionResult<'t, Expr<'a>> {
+    match &to {
+        Some(to) => {
+            let [part] = parts.as_slice() else {
+                return user_error(
+                    span,
+                    "an interval has either `value unit` pairs or one `'value' unit TO unit`, not both".to_string(),
+                );
+            };
+            let from = part.unit.as_ref().map_or("", |u| u.text);
+            if let Some(problem) = unit_to_unit_problem(&part.value, from, to.text) {
+                return user_error(span, problem);
+            }
+        }
+        None => {
+            for part in &parts {
+                let unit = part.unit.as_ref().map_or("", |u| u.text);
+                if let Some(problem) =
+                    value_text(&part.value).and_then(|value| number_problem(&value, unit))
+                {
+                    return user_error(part.value.span, problem);
+                }
+            }
+            if mixes_units(parts.iter().filter_map(|p| p.unit.as_ref().map(|u| u.text))) {
+                return user_error(span, MIXED.to_string());
+            }
+        }
+    }
+    Ok(Expr {
+        span,
+        kind: ExprKind::Interval(Box::new(Interval { parts, to })),
+    })
+}
+
+/// The text of a part's value, `-` included: a number, or a string's contents.
+fn value_text(value: &Expr<'_>) -> Option<String> {
+    match &value.kind {
+        ExprKind::Literal(Literal::Number(n)) => Some((*n).to_string()),
+        ExprKind::Literal(Literal::String(parts)) => {
+            Some(parts.iter().map(|s| s.value()).collect())
+        }
+        ExprKind::Unary(u) => {
+            let sign = if u.op == UnaryOp::Minus { "-" } else { "+" };
+            value_text(&u.expr).map(|v| format!("{sign}{v}"))
+        }
+        _ => None,
+    }
+}
+
+/// `'1 2:30' DAY TO MINUTE`: a string whose fields match the two units.
+fn unit_to_unit_problem(value: &Expr<'_>, from: &str, to: &str) -> Option<String> {
+    let pattern = match (from.to_ascii_uppercase().as_str(), to.to_ascii_uppercase().as_str()) {
+        ("YEAR", "MONTH") => "Y-M",
+        ("DAY", "HOUR") => "D H",
+        ("DAY", "MINUTE") => "D H:M",
+        ("DAY", "SECOND") => "D H:M:S",
+        ("HOUR", "MINUTE") => "H:M",
+        ("HOUR", "SECOND") => "H:M:S",
+        ("MINUTE", "SECOND") => "M:S",
+        _ => {
+            return Some(format!(
+                "`{from} TO {to}` is not an interval: the units are YEAR TO MONTH, DAY TO HOUR|MINUTE|SECOND, HOUR TO MINUTE|SECOND or MINUTE TO SECOND"
+            ))
+        }
+    };
+    let string = match &value.kind {
+        ExprKind::Unary(u) => &u.expr,
+        _ => value,
+    };
+    let ExprKind::Literal(Literal::String(_)) = &string.kind else {
+        return Some(format!(
+            "the value of `INTERVAL ... {from} TO {to}` must be a string, such as '{pattern}'"
+        ));
+    };
+    let text = value_text(value).unwrap_or_default();
+    if fits_pattern(text.trim(), pattern) {
+        None
+    } else {
+        Some(format!(
+            "`'{text}'` does not fit `{from} TO {to}`: write it as '[+|-]{pattern}'"
+        ))
+    }
+}
+
+/// Whether `text` has the fields of `pattern` (letters stand for numbers, the rest for
+/// themselves); only seconds may have a fraction.
+fn fits_pattern(text: &str, pattern: &str) -> bool {
+    let mut rest = text.strip_prefix(['+', '-']).unwrap_or(text);
+    for field in pattern.chars() {
+        if !field.is_ascii_alphabetic() {
+            match rest.strip_prefix(field) {
+                Some(after) => rest = after,
+                None => return false,
+            }
+            continue;
+        }
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 {
+            return false;
+        }
+        rest = &rest[digits..];
+        if field == 'S' {
+            if let Some(fraction) = rest.strip_prefix('.') {
+                rest = fraction.trim_start_matches(|c: char| c.is_ascii_digit());
+            }
+        }
+    }
+    rest.is_empty()
+}
+
+/// The units of an interval type, in order: `INTERVAL DAY TO SECOND`, `INTERVAL YEAR`.
+const TYPE_UNITS: [&str; 6] = ["YEAR", "MONTH", "DAY", "HOUR", "MINUTE", "SECOND"];
+
+/// `INTERVAL DAY TO SECOND` as a type: singular units, year-month or day-time, the larger
+/// first.
+pub fn interval_type<'a, 't>(
+    span: Span,
+    from: Ident<'a>,
+    to: Option<Ident<'a>>,
+) -> ActionResult<'t, DataType<'a>> {
+    let rank = |unit: &Ident<'_>| {
+        TYPE_UNITS
+            .iter()
+            .position(|u| u.eq_ignore_ascii_case(unit.text))
+    };
+    let fits = match (rank(&from), to.as_ref().map(rank)) {
+        (Some(_), None) => true,
+        (Some(f), Some(Some(t))) => f < t && (t < 2) == (f < 2),
+        _ => false,
+    };
+    if !fits {
+        return user_error(
+            span,
+            "an interval type is INTERVAL YEAR [TO MONTH], INTERVAL MONTH, or INTERVAL DAY|HOUR|MINUTE|SECOND [TO a smaller one of HOUR, MINUTE, SECOND]".to_string(),
+        );
+    }
+    Ok(DataType::Interval { span, from, to })
+}
+
+/// `INTERVAL '1 day 2 hours'`: the string holds `value unit` pairs, optionally after the word
+/// `interval`.
+pub fn string_interval<'a, 't>(span: Span, value: StringLit<'a>) -> ActionResult<'t, Expr<'a>> {
+    let text = value.value();
+    let mut words = text.split_whitespace().peekable();
+    words.next_if(|w| w.eq_ignore_ascii_case("interval"));
+    let mut units = Vec::new();
+    let mut problem = None;
+    while let Some(mut number) = words.next() {
+        let sign_alone = number == "-" || number == "+";
+        let signed;
+        if sign_alone {
+            signed = format!("{number}{}", words.next().unwrap_or(""));
+            number = &signed;
+        }
+        let Some(unit) = words.next().filter(|u| is_interval_unit(u)) else {
+            problem = Some(format!(
+                "`'{text}'` is not an interval: write `value unit` pairs such as '1 day 2 hours'"
+            ));
+            break;
+        };
+        if let Some(p) = number_problem(number, unit) {
+            problem = Some(p);
+            break;
+        }
+        units.push(unit);
+    }
+    if units.is_empty() && problem.is_none() {
+        problem = Some(format!(
+            "`'{text}'` is not an interval: write `value unit` pairs such as '1 day 2 hours'"
+        ));
+    }
+    if problem.is_none() && mixes_units(units.iter().copied()) {
+        problem = Some(MIXED.to_string());
+    }
+    if let Some(problem) = problem {
+        return user_error(value.span, problem);
+    }
+    let value = Expr {
+        span: value.span,
+        kind: ExprKind::Literal(Literal::String(vec![value])),
+    };
+    Ok(Expr {
+        span,
+        kind: ExprKind::Interval(Box::new(Interval {
+            parts: vec![IntervalPart { value, unit: None }],
+            to: None,
+        })),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fits_pattern;
+
+    #[test]
+    fn unit_to_unit_strings_have_the_units_fields() {
+        assert!(fits_pattern("1-2", "Y-M"));
+        assert!(fits_pattern("-10 11:12:13.5", "D H:M:S"));
+        assert!(fits_pattern("3:4.", "M:S"));
+        assert!(!fits_pattern("1", "Y-M"));
+        assert!(!fits_pattern("2:3", "H:M:S"));
+        assert!(!fits_pattern("1.5:3", "H:M"));
+        assert!(!fits_pattern("1 2 ", "D H"));
+    }
+}
