@@ -1027,7 +1027,11 @@ impl Display for TimeTravel<'_> {
 
 impl Display for TableSample<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        f.write_str("TABLESAMPLE (")?;
+        f.write_str(match self.kind {
+            None => "TABLESAMPLE (",
+            Some(SampleKind::System) => "TABLESAMPLE SYSTEM (",
+            Some(SampleKind::Bernoulli) => "TABLESAMPLE BERNOULLI (",
+        })?;
         match &self.method {
             SampleMethod::Percent(n) => write!(f, "{n} PERCENT)")?,
             SampleMethod::Rows(n) => write!(f, "{n} ROWS)")?,
@@ -1293,6 +1297,7 @@ impl Display for Literal<'_> {
                     TypedLiteralKind::Timestamp => "TIMESTAMP",
                     TypedLiteralKind::TimestampNtz => "TIMESTAMP_NTZ",
                     TypedLiteralKind::TimestampLtz => "TIMESTAMP_LTZ",
+                    TypedLiteralKind::Time => "TIME",
                 };
                 write!(f, "{word} {value}")
             }

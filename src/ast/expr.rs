@@ -122,6 +122,8 @@ pub enum TypedLiteralKind {
     TimestampNtz,
     /// `TIMESTAMP_LTZ '...'`
     TimestampLtz,
+    /// `TIME '...'`
+    Time,
 }
 
 /// A prefix operator.

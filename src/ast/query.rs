@@ -505,10 +505,22 @@ pub struct TimeTravel<'a> {
 pub struct TableSample<'a> {
     /// From TABLESAMPLE to the end.
     pub span: Span,
+    /// `TABLESAMPLE SYSTEM (...)` or `TABLESAMPLE BERNOULLI (...)`.
+    pub kind: Option<SampleKind>,
     /// How much to sample.
     pub method: SampleMethod<'a>,
     /// `REPEATABLE (seed)`.
     pub seed: Option<Expr<'a>>,
+}
+
+/// How the rows of a TABLESAMPLE are drawn, when written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum SampleKind {
+    /// `SYSTEM`: whole blocks of rows (a percentage only).
+    System,
+    /// `BERNOULLI`: each row on its own.
+    Bernoulli,
 }
 
 /// The amount of a TABLESAMPLE.

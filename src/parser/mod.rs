@@ -8,6 +8,7 @@
 //! parses as if it were alone.
 
 pub(crate) mod interval;
+pub(crate) mod spark_rules;
 pub(crate) mod support;
 
 use crate::ast::{Script, Statement};

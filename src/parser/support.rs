@@ -299,6 +299,9 @@ pub fn checked_call<'a, 't>(
             "a comma after a table argument's PARTITION BY or ORDER BY keys: write several keys in parentheses, `PARTITION BY (a, b)`, and pass the table argument last".to_string(),
         );
     }
+    if let [function] = name.parts.as_slice() {
+        super::spark_rules::datetime_unit(span, function.text, &args)?;
+    }
     Ok(call(span, name, quantifier, args))
 }
 
@@ -533,6 +536,12 @@ pub fn like_quantified<'a, 't>(
             format!("ANY, SOME and ALL quantify LIKE and ILIKE, not {kind}"),
         );
     }
+    if patterns.is_empty() {
+        return user_error(
+            span,
+            format!("{kind} ANY, SOME or ALL needs at least one pattern"),
+        );
+    }
     let like = LikeQuantified {
         kind,
         expr,
@@ -589,6 +598,59 @@ pub fn special_call<'a, 't>(
         );
     }
     Ok(call(span, name, None, args))
+}
+
+/// `SYSTEM` or `BERNOULLI` in `TABLESAMPLE SYSTEM (10 PERCENT)`.
+pub fn sample_kind<'t>(span: Span, word: &str) -> ActionResult<'t, SampleKind> {
+    if word.eq_ignore_ascii_case("system") {
+        Ok(SampleKind::System)
+    } else if word.eq_ignore_ascii_case("bernoulli") {
+        Ok(SampleKind::Bernoulli)
+    } else {
+        user_error(
+            span,
+            format!("`TABLESAMPLE {word}`: the sampling methods are SYSTEM and BERNOULLI"),
+        )
+    }
+}
+
+/// A TABLESAMPLE clause, its amount checked as Spark does; SYSTEM samples by percentage only.
+pub fn table_sample<'a, 't>(
+    span: Span,
+    kind: Option<SampleKind>,
+    method: SampleMethod<'a>,
+    seed: Option<Expr<'a>>,
+) -> ActionResult<'t, Box<TableSample<'a>>> {
+    if kind == Some(SampleKind::System) && !matches!(method, SampleMethod::Percent(_)) {
+        return user_error(
+            span,
+            "TABLESAMPLE SYSTEM takes a percentage only".to_string(),
+        );
+    }
+    super::spark_rules::sample_amount(span, &method)?;
+    Ok(Box::new(TableSample {
+        span,
+        kind,
+        method,
+        seed,
+    }))
+}
+
+/// `TIME '12:00:00'`: Spark reads a word before a string as a typed literal and rejects the
+/// types it has no literal for.
+pub fn typed_literal<'a, 't>(
+    span: Span,
+    word: &str,
+    value: StringLit<'a>,
+) -> ActionResult<'t, Literal<'a>> {
+    if word.eq_ignore_ascii_case("time") {
+        Ok(Literal::Typed(TypedLiteralKind::Time, value))
+    } else {
+        user_error(
+            span,
+            format!("`{word} '...'` is not a literal: the typed literals are DATE, TIMESTAMP, TIMESTAMP_NTZ, TIMESTAMP_LTZ, TIME, INTERVAL and X'...'"),
+        )
+    }
 }
 
 /// `WITH SINGLE PARTITION` after a table argument (SINGLE is not a keyword anywhere else).

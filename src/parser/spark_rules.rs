@@ -1,0 +1,283 @@
+//! What Spark's parser rejects after its grammar has accepted it, while it builds its tree:
+//! numbers out of their type's range, type names it does not know or parameters they do not
+//! take, a sample of more than everything, rows of different widths. Each check is called by
+//! the grammar action that builds the node, so that the diagnostic points at it.
+
+use super::support::{user_error, ActionResult};
+use crate::ast::{
+    DataType, Expr, ExprKind, FunctionArg, Ident, JoinConstraint, JoinKind, LikeKind, Literal,
+    NamedWindow, SampleMethod, StringLit, UnaryOp,
+};
+use crate::span::Span;
+
+/// Spark's largest decimal precision.
+const MAX_PRECISION: usize = 38;
+
+/// A number literal, checked against the range of the type its suffix (or its form) gives it.
+/// A negative literal is a minus applied to a positive one here, so the integer types accept
+/// their smallest value's magnitude (`-128Y` must parse); `128Y` slips through with it.
+pub fn number<'a, 't>(span: Span, text: &'a str) -> ActionResult<'t, Literal<'a>> {
+    let lower = text.to_ascii_lowercase();
+    let out_of_range = |type_name: &str| {
+        user_error(
+            span,
+            format!("the number {text} is outside the range of {type_name}"),
+        )
+    };
+    let integer_limit = match lower.as_bytes().last() {
+        Some(b'y') => Some((128u128, "TINYINT")),
+        Some(b's') => Some((32_768, "SMALLINT")),
+        Some(b'l') => Some((9_223_372_036_854_775_808, "BIGINT")),
+        _ => None,
+    };
+    if let Some((limit, type_name)) = integer_limit {
+        let digits = &text[..text.len() - 1];
+        return match digits.parse::<u128>() {
+            Ok(n) if n <= limit => Ok(Literal::Number(text)),
+            _ => out_of_range(type_name),
+        };
+    }
+    if let Some(digits) = lower.strip_suffix("bd") {
+        return check_precision(span, text, digits);
+    }
+    if let Some(digits) = lower.strip_suffix('f') {
+        return match digits.parse::<f32>() {
+            Ok(x) if x.is_finite() => Ok(Literal::Number(text)),
+            _ => out_of_range("FLOAT"),
+        };
+    }
+    if let Some(digits) = lower.strip_suffix('d') {
+        return finite_double(text, digits).map_or_else(|| out_of_range("DOUBLE"), Ok);
+    }
+    if lower.contains('e') {
+        return finite_double(text, &lower).map_or_else(|| out_of_range("DOUBLE"), Ok);
+    }
+    // An integer too large for BIGINT, and a number with a point, are decimals.
+    check_precision(span, text, &lower)
+}
+
+fn finite_double<'a>(text: &'a str, digits: &str) -> Option<Literal<'a>> {
+    match digits.parse::<f64>() {
+        Ok(x) if x.is_finite() => Some(Literal::Number(text)),
+        _ => None,
+    }
+}
+
+/// A decimal has at most 38 digits (leading zeros aside; `0.001` needs 3).
+fn check_precision<'a, 't>(
+    span: Span,
+    text: &'a str,
+    digits: &str,
+) -> ActionResult<'t, Literal<'a>> {
+    if digits.contains('e') {
+        return Ok(Literal::Number(text));
+    }
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    let significant = format!("{whole}{fraction}");
+    let precision = significant
+        .trim_start_matches('0')
+        .len()
+        .max(fraction.len());
+    if precision > MAX_PRECISION {
+        return user_error(
+            span,
+            format!(
+                "the number {text} has {precision} digits; a decimal holds at most {MAX_PRECISION}"
+            ),
+        );
+    }
+    Ok(Literal::Number(text))
+}
+
+/// A type by name: one Spark knows, with the parameters it takes.
+pub fn named_type<'a, 't>(
+    span: Span,
+    name: Ident<'a>,
+    params: Vec<&'a str>,
+) -> ActionResult<'t, DataType<'a>> {
+    let upper = name.text.to_ascii_uppercase();
+    let numbers: Vec<usize> = params.iter().filter_map(|p| p.parse().ok()).collect();
+    let problem = match (upper.as_str(), numbers.as_slice()) {
+        (_, numbers) if numbers.len() != params.len() => {
+            Some(format!("the parameters of {upper} are whole numbers"))
+        }
+        ("DECIMAL" | "DEC" | "NUMERIC", [precision, ..]) if *precision > MAX_PRECISION => Some(
+            format!("{upper}({precision}): a decimal holds at most {MAX_PRECISION} digits"),
+        ),
+        ("DECIMAL" | "DEC" | "NUMERIC", [precision, scale]) if scale > precision => Some(format!(
+            "{upper}({precision}, {scale}): the scale cannot exceed the precision"
+        )),
+        ("DECIMAL" | "DEC" | "NUMERIC", [] | [_] | [_, _]) => None,
+        ("CHAR" | "CHARACTER" | "VARCHAR", [_]) => None,
+        ("CHAR" | "CHARACTER" | "VARCHAR", []) => {
+            Some(format!("{upper} needs a length: {upper}(10)"))
+        }
+        ("TIME", [] | [0..=9]) => None,
+        ("GEOGRAPHY" | "GEOMETRY", [_]) => None,
+        ("ARRAY" | "MAP" | "STRUCT", _) => Some(format!(
+            "{upper} needs its element types: ARRAY<INT>, MAP<STRING, INT>, STRUCT<a: INT>"
+        )),
+        (
+            "BOOLEAN" | "TINYINT" | "BYTE" | "SMALLINT" | "SHORT" | "INT" | "INTEGER" | "BIGINT"
+            | "LONG" | "FLOAT" | "REAL" | "DOUBLE" | "DATE" | "TIMESTAMP" | "TIMESTAMP_NTZ"
+            | "TIMESTAMP_LTZ" | "STRING" | "BINARY" | "VOID" | "VARIANT" | "INTERVAL",
+            [],
+        ) => None,
+        (
+            "BOOLEAN" | "TINYINT" | "BYTE" | "SMALLINT" | "SHORT" | "INT" | "INTEGER" | "BIGINT"
+            | "LONG" | "FLOAT" | "REAL" | "DOUBLE" | "DATE" | "TIMESTAMP" | "TIMESTAMP_NTZ"
+            | "TIMESTAMP_LTZ" | "STRING" | "BINARY" | "VOID" | "VARIANT" | "INTERVAL" | "DECIMAL"
+            | "DEC" | "NUMERIC" | "CHAR" | "CHARACTER" | "VARCHAR" | "TIME" | "GEOGRAPHY"
+            | "GEOMETRY",
+            _,
+        ) => Some(format!("{upper} does not take these parameters")),
+        _ => Some(format!("`{}` is not a data type Spark knows", name.text)),
+    };
+    match problem {
+        Some(problem) => user_error(span, problem),
+        None => Ok(DataType::Named { span, name, params }),
+    }
+}
+
+/// `LIKE 'a!%' ESCAPE '!'`: the escape is one character, and only LIKE and ILIKE take one.
+pub fn like_escape<'t>(
+    kind: LikeKind,
+    escape: Option<StringLit<'_>>,
+) -> ActionResult<'t, Option<StringLit<'_>>> {
+    match &escape {
+        Some(lit) if !matches!(kind, LikeKind::Like | LikeKind::ILike) => {
+            user_error(lit.span, format!("{kind} takes no ESCAPE"))
+        }
+        Some(lit) if lit.value().chars().count() != 1 => user_error(
+            lit.span,
+            format!("the escape {} is not one character", lit.raw),
+        ),
+        _ => Ok(escape),
+    }
+}
+
+/// NATURAL joins on the columns both sides have: no ON or USING, and not CROSS.
+pub fn natural_join<'t>(
+    span: Span,
+    natural: bool,
+    kind: JoinKind,
+    constraint: &JoinConstraint<'_>,
+) -> ActionResult<'t, ()> {
+    if natural && (kind == JoinKind::Cross || !matches!(constraint, JoinConstraint::None)) {
+        return user_error(
+            span,
+            "a NATURAL join takes no ON or USING (it joins on the columns both sides have) and cannot be CROSS".to_string(),
+        );
+    }
+    Ok(())
+}
+
+/// `VALUES (1, 2), (3, 4)`: every row as wide as the first.
+pub fn equal_rows<'t>(rows: &[Expr<'_>]) -> ActionResult<'t, ()> {
+    let width = |row: &Expr<'_>| match &row.kind {
+        ExprKind::Tuple(items) => items.len(),
+        _ => 1,
+    };
+    let Some(first) = rows.first() else {
+        return Ok(());
+    };
+    match rows.iter().find(|row| width(row) != width(first)) {
+        Some(row) => user_error(
+            row.span,
+            format!(
+                "this row has {} values and the first has {}: the rows of VALUES are equally wide",
+                width(row),
+                width(first)
+            ),
+        ),
+        None => Ok(()),
+    }
+}
+
+/// `WINDOW w AS (...), w AS (...)`: each name once (Spark compares them as written).
+pub fn distinct_windows<'a, 't>(
+    windows: Vec<NamedWindow<'a>>,
+) -> ActionResult<'t, Vec<NamedWindow<'a>>> {
+    for (i, window) in windows.iter().enumerate() {
+        if windows[..i].iter().any(|w| w.name.text == window.name.text) {
+            return user_error(
+                window.span,
+                format!("the window `{}` is defined twice", window.name.text),
+            );
+        }
+    }
+    Ok(windows)
+}
+
+/// TABLESAMPLE: a percentage is a number from 0 to 100, a bucket at most the whole.
+pub fn sample_amount<'t>(span: Span, method: &SampleMethod<'_>) -> ActionResult<'t, ()> {
+    let problem = match method {
+        SampleMethod::Percent(value) => match signed_number(value) {
+            None => Some("a TABLESAMPLE percentage is a number, such as 10 PERCENT".to_string()),
+            Some(p) if !(0.0..=100.0).contains(&p) => Some(format!(
+                "TABLESAMPLE ({p} PERCENT) is not between 0 and 100 percent"
+            )),
+            Some(_) => None,
+        },
+        SampleMethod::Bucket {
+            numerator,
+            denominator,
+        } => match (signed_number(numerator), signed_number(denominator)) {
+            (Some(n), Some(d)) if d > 0.0 && n <= d && n.fract() == 0.0 && d.fract() == 0.0 => None,
+            _ => Some(
+                "TABLESAMPLE (BUCKET x OUT OF y) takes whole numbers, x at most y and y above 0"
+                    .to_string(),
+            ),
+        },
+        SampleMethod::Rows(_) => None,
+    };
+    match problem {
+        Some(problem) => user_error(span, problem),
+        None => Ok(()),
+    }
+}
+
+/// A number literal, possibly negated.
+fn signed_number(value: &Expr<'_>) -> Option<f64> {
+    match &value.kind {
+        ExprKind::Literal(Literal::Number(n)) => n.parse().ok(),
+        ExprKind::Unary(u) if u.op == UnaryOp::Minus => signed_number(&u.expr).map(|n| -n),
+        _ => None,
+    }
+}
+
+/// `timestampadd(HOUR, 1, ts)`: Spark reads a three-argument call of these functions as the
+/// unit form, and rejects a quoted unit.
+pub fn datetime_unit<'t>(
+    span: Span,
+    function: &str,
+    args: &[FunctionArg<'_>],
+) -> ActionResult<'t, ()> {
+    const UNIT_FIRST: [&str; 7] = [
+        "timestampadd",
+        "dateadd",
+        "date_add",
+        "timestampdiff",
+        "datediff",
+        "date_diff",
+        "timediff",
+    ];
+    let quoted_unit = args.len() == 3
+        && matches!(
+            args.first().and_then(|a| a.value()),
+            Some(Expr {
+                kind: ExprKind::Literal(Literal::String(_)),
+                ..
+            })
+        )
+        && UNIT_FIRST.iter().any(|f| f.eq_ignore_ascii_case(function));
+    if quoted_unit {
+        return user_error(
+            span,
+            format!(
+                "the unit of {function}(unit, ...) is a word, not a string: {function}(HOUR, ...)"
+            ),
+        );
+    }
+    Ok(())
+}
