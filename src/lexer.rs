@@ -516,6 +516,12 @@ pub enum Tok<'a> {
     /// The keyword `QUALIFY`.
     #[token("qualify", ignore(case))]
     Qualify,
+    /// The keyword `WATERMARK`.
+    #[token("watermark", ignore(case))]
+    Watermark,
+    /// The keyword `DELAY`.
+    #[token("delay", ignore(case))]
+    Delay,
     /// The keyword `ROLLUP`.
     #[token("rollup", ignore(case))]
     Rollup,
@@ -923,6 +929,8 @@ impl Tok<'_> {
             Tok::Cube => "CUBE",
             Tok::Grouping => "GROUPING",
             Tok::Qualify => "QUALIFY",
+            Tok::Watermark => "WATERMARK",
+            Tok::Delay => "DELAY",
             Tok::Rollup => "ROLLUP",
             Tok::Sets => "SETS",
             Tok::TimestampLtz => "TIMESTAMP_LTZ",

@@ -1025,6 +1025,14 @@ impl Display for TimeTravel<'_> {
     }
 }
 
+impl Display for Watermark<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "WATERMARK {}", self.event_time)?;
+        clause(f, "AS", &self.alias)?;
+        write!(f, " DELAY OF {}", self.delay)
+    }
+}
+
 impl Display for TableSample<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         f.write_str(match self.kind {
@@ -1090,6 +1098,7 @@ impl Display for TableRef<'_> {
                     write!(f, " WITH {}", Parens(&options.options))?;
                 }
                 suffix(f, &t.sample)?;
+                suffix(f, &t.watermark)?;
                 suffix(f, &t.alias)
             }
             TableRef::Function(t) => {
@@ -1100,6 +1109,7 @@ impl Display for TableRef<'_> {
                     f.write_str("LATERAL ")?;
                 }
                 t.call.fmt(f)?;
+                suffix(f, &t.watermark)?;
                 suffix(f, &t.alias)
             }
             TableRef::Subquery(d) => {
@@ -1108,6 +1118,7 @@ impl Display for TableRef<'_> {
                 }
                 write!(f, "({})", d.query)?;
                 suffix(f, &d.sample)?;
+                suffix(f, &d.watermark)?;
                 suffix(f, &d.alias)
             }
             TableRef::Nested(n) => {

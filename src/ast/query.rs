@@ -513,6 +513,21 @@ pub struct TableSample<'a> {
     pub seed: Option<Expr<'a>>,
 }
 
+/// `WATERMARK ts DELAY OF INTERVAL 10 MINUTES` after a source: how late an event may arrive,
+/// measured on an event-time column, before a stateful streaming operation drops it.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Watermark<'a> {
+    /// From WATERMARK to the interval.
+    pub span: Span,
+    /// The event time: a column or an expression (`to_timestamp(s) AS event_time`).
+    pub event_time: Expr<'a>,
+    /// The name of a computed event time.
+    pub alias: Option<Ident<'a>>,
+    /// The delay, an interval literal.
+    pub delay: Expr<'a>,
+}
+
 /// How the rows of a TABLESAMPLE are drawn, when written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -556,6 +571,8 @@ pub struct TableName<'a> {
     pub options: Option<ReadOptions<'a>>,
     /// `TABLESAMPLE (...)`.
     pub sample: Option<Box<TableSample<'a>>>,
+    /// `WATERMARK ts DELAY OF INTERVAL 10 MINUTES`.
+    pub watermark: Option<Box<Watermark<'a>>>,
     /// The alias.
     pub alias: Option<Alias<'a>>,
 }
@@ -582,6 +599,8 @@ pub struct TableFunction<'a> {
     pub lateral: bool,
     /// The call.
     pub call: Box<FunctionCall<'a>>,
+    /// `WATERMARK ts DELAY OF INTERVAL 10 MINUTES`.
+    pub watermark: Option<Box<Watermark<'a>>>,
     /// The alias.
     pub alias: Option<Alias<'a>>,
 }
@@ -598,6 +617,8 @@ pub struct DerivedTable<'a> {
     pub query: Box<Query<'a>>,
     /// `TABLESAMPLE (...)`.
     pub sample: Option<Box<TableSample<'a>>>,
+    /// `WATERMARK ts DELAY OF INTERVAL 10 MINUTES`.
+    pub watermark: Option<Box<Watermark<'a>>>,
     /// The alias.
     pub alias: Option<Alias<'a>>,
 }

@@ -356,11 +356,16 @@ pub fn walk_table_ref<'a, V: Visitor<'a> + ?Sized>(v: &mut V, relation: &TableRe
                 walk_properties(v, &options.options);
             }
             walk_sample(v, t.sample.as_deref());
+            walk_watermark(v, t.watermark.as_deref());
         }
-        TableRef::Function(t) => walk_call(v, &t.call),
+        TableRef::Function(t) => {
+            walk_call(v, &t.call);
+            walk_watermark(v, t.watermark.as_deref());
+        }
         TableRef::Subquery(d) => {
             v.visit_query(&d.query);
             walk_sample(v, d.sample.as_deref());
+            walk_watermark(v, d.watermark.as_deref());
         }
         TableRef::Values(values) => values.rows.iter().for_each(|e| v.visit_expr(e)),
         TableRef::Pivot(p) => walk_pivot(v, p),
@@ -400,6 +405,13 @@ fn walk_table_argument<'a, V: Visitor<'a> + ?Sized>(v: &mut V, table: &TableArgu
             .order_by
             .iter()
             .for_each(|o| v.visit_expr(&o.expr));
+    }
+}
+
+fn walk_watermark<'a, V: Visitor<'a> + ?Sized>(v: &mut V, watermark: Option<&Watermark<'a>>) {
+    if let Some(watermark) = watermark {
+        v.visit_expr(&watermark.event_time);
+        v.visit_expr(&watermark.delay);
     }
 }
 

@@ -104,6 +104,7 @@ pub(crate) const NON_RESERVED: &[&str] = &[
     "DATABASE",
     "DATE",
     "DEFAULT",
+    "DELAY",
     "DELETE",
     "DESC",
     "DISTRIBUTE",
@@ -192,6 +193,7 @@ pub(crate) const NON_RESERVED: &[&str] = &[
     "VERSION",
     "VIEW",
     "VIOLATION",
+    "WATERMARK",
     "WINDOW",
     "WITHIN",
 ];

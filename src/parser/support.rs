@@ -348,6 +348,7 @@ pub fn table_name<'a>(
     stream: Option<StreamRead>,
     name: ObjectName<'a>,
     options: Option<ReadOptions<'a>>,
+    watermark: Option<Box<Watermark<'a>>>,
     alias: Option<Alias<'a>>,
 ) -> TableRef<'a> {
     TableRef::Table(Box::new(TableName {
@@ -357,6 +358,7 @@ pub fn table_name<'a>(
         time_travel: None,
         options,
         sample: None,
+        watermark,
         alias,
     }))
 }
@@ -370,6 +372,7 @@ pub fn table_function<'a>(
     stream: Option<StreamRead>,
     lateral: bool,
     call: Box<FunctionCall<'a>>,
+    watermark: Option<Box<Watermark<'a>>>,
     alias: Option<Alias<'a>>,
 ) -> TableRef<'a> {
     TableRef::Function(Box::new(TableFunction {
@@ -377,6 +380,7 @@ pub fn table_function<'a>(
         stream,
         lateral,
         call,
+        watermark,
         alias,
     }))
 }
