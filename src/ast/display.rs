@@ -1303,13 +1303,7 @@ impl Display for Literal<'_> {
             Literal::Boolean(false) => f.write_str("FALSE"),
             Literal::Null => f.write_str("NULL"),
             Literal::Typed(kind, value) => {
-                let word = match kind {
-                    TypedLiteralKind::Date => "DATE",
-                    TypedLiteralKind::Timestamp => "TIMESTAMP",
-                    TypedLiteralKind::TimestampNtz => "TIMESTAMP_NTZ",
-                    TypedLiteralKind::TimestampLtz => "TIMESTAMP_LTZ",
-                    TypedLiteralKind::Time => "TIME",
-                };
+                let word = kind.keyword();
                 write!(f, "{word} {value}")
             }
         }

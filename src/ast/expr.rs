@@ -126,6 +126,19 @@ pub enum TypedLiteralKind {
     Time,
 }
 
+impl TypedLiteralKind {
+    /// The type word before the string: `DATE`, `TIMESTAMP`, ...
+    pub fn keyword(self) -> &'static str {
+        match self {
+            TypedLiteralKind::Date => "DATE",
+            TypedLiteralKind::Timestamp => "TIMESTAMP",
+            TypedLiteralKind::TimestampNtz => "TIMESTAMP_NTZ",
+            TypedLiteralKind::TimestampLtz => "TIMESTAMP_LTZ",
+            TypedLiteralKind::Time => "TIME",
+        }
+    }
+}
+
 /// A prefix operator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]

@@ -7,6 +7,7 @@
 //! yields one diagnostic and a [`Statement::Error`] placeholder, and every other statement
 //! parses as if it were alone.
 
+pub(crate) mod datetime;
 pub(crate) mod interval;
 pub(crate) mod spark_rules;
 pub(crate) mod support;

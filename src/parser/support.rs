@@ -642,13 +642,13 @@ pub fn table_sample<'a, 't>(
 
 /// `TIME '12:00:00'`: Spark reads a word before a string as a typed literal and rejects the
 /// types it has no literal for.
-pub fn typed_literal<'a, 't>(
+pub fn word_typed_literal<'a, 't>(
     span: Span,
     word: &str,
     value: StringLit<'a>,
 ) -> ActionResult<'t, Literal<'a>> {
     if word.eq_ignore_ascii_case("time") {
-        Ok(Literal::Typed(TypedLiteralKind::Time, value))
+        super::datetime::typed_literal(TypedLiteralKind::Time, value)
     } else {
         user_error(
             span,
