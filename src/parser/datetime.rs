@@ -110,8 +110,7 @@ fn timestamp(text: &str) -> bool {
     let time_only = text.strip_prefix('T').unwrap_or(text);
     let looks_like_time = time_only
         .bytes()
-        .skip_while(u8::is_ascii_digit)
-        .next()
+        .find(|b| !b.is_ascii_digit())
         .is_some_and(|b| b == b':');
     if looks_like_time {
         return time(time_only).is_some();
