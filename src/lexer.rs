@@ -636,6 +636,8 @@ pub enum Tok<'a> {
     HexString(&'a str),
     /// A number with an optional exponent and Spark type suffix: `12`, `1.5e3`, `10L`, `2.5BD`.
     #[regex(r"[0-9]+[lLsSyY]", |lex| lex.slice())]
+    // `1.5Y` is one (rejected) number, as in Spark, not `1.5` with an alias `Y`.
+    #[regex(r"[0-9]*\.[0-9]+[lLsSyY]", |lex| lex.slice())]
     #[regex(r"[0-9]+(\.[0-9]*)?([eE][+-]?[0-9]+)?([dDfF]|[bB][dD])?", |lex| lex.slice())]
     #[regex(r"\.[0-9]+([eE][+-]?[0-9]+)?([dDfF]|[bB][dD])?", |lex| lex.slice())]
     Number(&'a str),

@@ -32,6 +32,12 @@ pub fn number<'a, 't>(span: Span, text: &'a str) -> ActionResult<'t, Literal<'a>
     };
     if let Some((limit, type_name)) = integer_limit {
         let digits = &text[..text.len() - 1];
+        if !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return user_error(
+                span,
+                format!("{text}: a {type_name} literal is a whole number"),
+            );
+        }
         return match digits.parse::<u128>() {
             Ok(n) if n <= limit => Ok(Literal::Number(text)),
             _ => out_of_range(type_name),
