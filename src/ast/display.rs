@@ -1223,7 +1223,8 @@ impl Display for Expr<'_> {
                     f,
                     "{expr}{negated} {kind} {quantifier} {}",
                     Parens(&l.patterns)
-                )
+                )?;
+                clause(f, "ESCAPE", &l.escape)
             }
             ExprKind::Collate(c) => write!(f, "{} COLLATE {}", c.expr, c.collation),
             ExprKind::Is(is) => {

@@ -647,8 +647,10 @@ pub struct LikeQuantified<'a> {
     pub negated: bool,
     /// ANY, SOME or ALL.
     pub quantifier: PatternQuantifier,
-    /// The patterns (Spark takes an empty list too).
+    /// The patterns, at least one.
     pub patterns: Vec<Expr<'a>>,
+    /// `ESCAPE '!'`.
+    pub escape: Option<StringLit<'a>>,
 }
 
 /// Whether any or all of a list of patterns must match.

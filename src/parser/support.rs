@@ -533,7 +533,9 @@ pub fn like_quantified<'a, 't>(
     negated: bool,
     quantifier: PatternQuantifier,
     patterns: Vec<Expr<'a>>,
+    escape: Option<StringLit<'a>>,
 ) -> ActionResult<'t, Expr<'a>> {
+    let escape = super::spark_rules::like_escape(kind, escape)?;
     if !matches!(kind, LikeKind::Like | LikeKind::ILike) {
         return user_error(
             span,
@@ -552,6 +554,7 @@ pub fn like_quantified<'a, 't>(
         negated,
         quantifier,
         patterns,
+        escape,
     };
     Ok(Expr {
         span,
