@@ -17,21 +17,29 @@ const MAX_PRECISION: usize = 38;
 /// A negative literal is a minus applied to a positive one here, so the integer types accept
 /// their smallest value's magnitude (`-128Y` must parse); `128Y` slips through with it.
 pub fn number<'a, 't>(span: Span, text: &'a str) -> ActionResult<'t, Literal<'a>> {
-    let lower = text.to_ascii_lowercase();
+    let bytes = text.as_bytes();
+    let Some(&last) = bytes.last() else {
+        return Ok(Literal::Number(text));
+    };
+    // Most numbers are plain digits: no suffix, no exponent, no point.
+    if last.is_ascii_digit() && bytes.len() < 19 && bytes.iter().all(u8::is_ascii_digit) {
+        return Ok(Literal::Number(text));
+    }
     let out_of_range = |type_name: &str| {
         user_error(
             span,
             format!("the number {text} is outside the range of {type_name}"),
         )
     };
-    let integer_limit = match lower.as_bytes().last() {
-        Some(b'y') => Some((128u128, "TINYINT")),
-        Some(b's') => Some((32_768, "SMALLINT")),
-        Some(b'l') => Some((9_223_372_036_854_775_808, "BIGINT")),
+    let without = |suffix_len: usize| &text[..text.len() - suffix_len];
+    let integer_limit = match last.to_ascii_lowercase() {
+        b'y' => Some((128u128, "TINYINT")),
+        b's' => Some((32_768, "SMALLINT")),
+        b'l' => Some((9_223_372_036_854_775_808, "BIGINT")),
         _ => None,
     };
     if let Some((limit, type_name)) = integer_limit {
-        let digits = &text[..text.len() - 1];
+        let digits = without(1);
         if !digits.bytes().all(|b| b.is_ascii_digit()) {
             return user_error(
                 span,
@@ -43,23 +51,22 @@ pub fn number<'a, 't>(span: Span, text: &'a str) -> ActionResult<'t, Literal<'a>
             _ => out_of_range(type_name),
         };
     }
-    if let Some(digits) = lower.strip_suffix("bd") {
-        return check_precision(span, text, digits);
+    let big_decimal = text.len() > 2 && text[text.len() - 2..].eq_ignore_ascii_case("bd");
+    if big_decimal {
+        return check_precision(span, text, without(2));
     }
-    if let Some(digits) = lower.strip_suffix('f') {
-        return match digits.parse::<f32>() {
+    match last.to_ascii_lowercase() {
+        b'f' => match without(1).parse::<f32>() {
             Ok(x) if x.is_finite() => Ok(Literal::Number(text)),
             _ => out_of_range("FLOAT"),
-        };
+        },
+        b'd' => finite_double(text, without(1)).map_or_else(|| out_of_range("DOUBLE"), Ok),
+        _ if text.contains(['e', 'E']) => {
+            finite_double(text, text).map_or_else(|| out_of_range("DOUBLE"), Ok)
+        }
+        // An integer too large for BIGINT, and a number with a point, are decimals.
+        _ => check_precision(span, text, text),
     }
-    if let Some(digits) = lower.strip_suffix('d') {
-        return finite_double(text, digits).map_or_else(|| out_of_range("DOUBLE"), Ok);
-    }
-    if lower.contains('e') {
-        return finite_double(text, &lower).map_or_else(|| out_of_range("DOUBLE"), Ok);
-    }
-    // An integer too large for BIGINT, and a number with a point, are decimals.
-    check_precision(span, text, &lower)
 }
 
 fn finite_double<'a>(text: &'a str, digits: &str) -> Option<Literal<'a>> {
@@ -75,15 +82,16 @@ fn check_precision<'a, 't>(
     text: &'a str,
     digits: &str,
 ) -> ActionResult<'t, Literal<'a>> {
-    if digits.contains('e') {
+    if digits.contains(['e', 'E']) {
         return Ok(Literal::Number(text));
     }
     let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
-    let significant = format!("{whole}{fraction}");
-    let precision = significant
-        .trim_start_matches('0')
-        .len()
-        .max(fraction.len());
+    let significant = if whole.bytes().all(|b| b == b'0') {
+        fraction.trim_start_matches('0').len()
+    } else {
+        whole.trim_start_matches('0').len() + fraction.len()
+    };
+    let precision = significant.max(fraction.len());
     if precision > MAX_PRECISION {
         return user_error(
             span,
