@@ -109,12 +109,26 @@ pub fn named_type<'a, 't>(
     name: Ident<'a>,
     params: Vec<&'a str>,
 ) -> ActionResult<'t, DataType<'a>> {
-    let upper = name.text.to_ascii_uppercase();
-    let numbers: Vec<usize> = params.iter().filter_map(|p| p.parse().ok()).collect();
-    let problem = match (upper.as_str(), numbers.as_slice()) {
-        (_, numbers) if numbers.len() != params.len() => {
-            Some(format!("the parameters of {upper} are whole numbers"))
+    // Type names are short: compare them uppercased without allocating.
+    let mut buffer = [0u8; 16];
+    let upper = match buffer.get_mut(..name.text.len()) {
+        Some(slot) => {
+            slot.copy_from_slice(name.text.as_bytes());
+            slot.make_ascii_uppercase();
+            std::str::from_utf8(slot).unwrap_or("")
         }
+        None => "",
+    };
+    let mut numbers = [0usize; 3];
+    for (slot, param) in numbers.iter_mut().zip(&params) {
+        match param.parse() {
+            Ok(n) => *slot = n,
+            Err(_) => return user_error(span, format!("the parameters of {upper} are whole numbers")),
+        }
+    }
+    let numbers = &numbers[..params.len().min(3)];
+    let problem = match (upper, numbers) {
+        _ if params.len() > 3 => Some(format!("{upper} does not take these parameters")),
         ("DECIMAL" | "DEC" | "NUMERIC", [precision, ..]) if *precision > MAX_PRECISION => Some(
             format!("{upper}({precision}): a decimal holds at most {MAX_PRECISION} digits"),
         ),

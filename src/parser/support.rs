@@ -310,7 +310,7 @@ pub fn ignore_nulls_inside<'a, 't>(
     span: Span,
     name: ObjectName<'a>,
     arg: Expr<'a>,
-) -> ActionResult<'t, Box<FunctionCall<'a>>> {
+) -> ActionResult<'t, Expr<'a>> {
     let takes_it = name.parts.len() == 1
         && ["first", "last", "any_value"]
             .iter()
@@ -324,7 +324,10 @@ pub fn ignore_nulls_inside<'a, 't>(
     }
     let mut call = call(span, name, None, vec![FunctionArg::Positional(arg)]);
     call.null_treatment = Some(NullTreatment::Ignore);
-    Ok(call)
+    Ok(Expr {
+        span,
+        kind: ExprKind::Function(call),
+    })
 }
 
 pub fn set_operation<'a>(
