@@ -123,7 +123,9 @@ pub fn named_type<'a, 't>(
     for (slot, param) in numbers.iter_mut().zip(&params) {
         match param.parse() {
             Ok(n) => *slot = n,
-            Err(_) => return user_error(span, format!("the parameters of {upper} are whole numbers")),
+            Err(_) => {
+                return user_error(span, format!("the parameters of {upper} are whole numbers"))
+            }
         }
     }
     let numbers = &numbers[..params.len().min(3)];
