@@ -1060,8 +1060,13 @@ pub(crate) fn is_interval_unit(word: &str) -> bool {
         "millisecond",
         "microsecond",
     ];
-    let singular = word.strip_suffix(['s', 'S']).unwrap_or(word);
+    let singular = singular_unit(word);
     UNITS.iter().any(|unit| singular.eq_ignore_ascii_case(unit))
+}
+
+/// An interval unit without its plural `s`: `DAYS` is `DAY`.
+pub(crate) fn singular_unit(word: &str) -> &str {
+    word.strip_suffix(['s', 'S']).unwrap_or(word)
 }
 
 /// The token stream of a source text. Never fails: errors are [`Tok::Error`] tokens.

@@ -7,20 +7,19 @@ use super::support::{user_error, ActionResult};
 use crate::ast::{
     DataType, Expr, ExprKind, Ident, Interval, IntervalPart, Literal, StringLit, UnaryOp,
 };
-use crate::lexer::is_interval_unit;
+use crate::lexer::{is_interval_unit, singular_unit};
 use crate::span::Span;
 
 /// The units of a year-month interval; every other unit is day-time, and one interval cannot
 /// have both.
 fn is_year_month(unit: &str) -> bool {
-    let singular = unit.strip_suffix(['s', 'S']).unwrap_or(unit);
+    let singular = singular_unit(unit);
     singular.eq_ignore_ascii_case("year") || singular.eq_ignore_ascii_case("month")
 }
 
 /// Only seconds take a fraction: `1.5 SECONDS`, not `1.5 HOURS`.
 fn takes_fraction(unit: &str) -> bool {
-    let singular = unit.strip_suffix(['s', 'S']).unwrap_or(unit);
-    singular.eq_ignore_ascii_case("second")
+    singular_unit(unit).eq_ignore_ascii_case("second")
 }
 
 /// A number as an interval value: digits with at most one `.`, and a fraction only if `unit`

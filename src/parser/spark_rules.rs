@@ -103,6 +103,44 @@ fn check_precision<'a, 't>(
     Ok(Literal::Number(text))
 }
 
+/// The type names Spark knows that take no parameters.
+const TAKES_NO_PARAMETERS: [&str; 21] = [
+    "BOOLEAN",
+    "TINYINT",
+    "BYTE",
+    "SMALLINT",
+    "SHORT",
+    "INT",
+    "INTEGER",
+    "BIGINT",
+    "LONG",
+    "FLOAT",
+    "REAL",
+    "DOUBLE",
+    "DATE",
+    "TIMESTAMP",
+    "TIMESTAMP_NTZ",
+    "TIMESTAMP_LTZ",
+    "STRING",
+    "BINARY",
+    "VOID",
+    "VARIANT",
+    "INTERVAL",
+];
+
+/// The type names that take parameters (each form is checked in `named_type`).
+const TAKES_PARAMETERS: [&str; 9] = [
+    "DECIMAL",
+    "DEC",
+    "NUMERIC",
+    "CHAR",
+    "CHARACTER",
+    "VARCHAR",
+    "TIME",
+    "GEOGRAPHY",
+    "GEOMETRY",
+];
+
 /// A type by name: one Spark knows, with the parameters it takes.
 pub fn named_type<'a, 't>(
     span: Span,
@@ -147,20 +185,10 @@ pub fn named_type<'a, 't>(
         ("ARRAY" | "MAP" | "STRUCT", _) => Some(format!(
             "{upper} needs its element types: ARRAY<INT>, MAP<STRING, INT>, STRUCT<a: INT>"
         )),
-        (
-            "BOOLEAN" | "TINYINT" | "BYTE" | "SMALLINT" | "SHORT" | "INT" | "INTEGER" | "BIGINT"
-            | "LONG" | "FLOAT" | "REAL" | "DOUBLE" | "DATE" | "TIMESTAMP" | "TIMESTAMP_NTZ"
-            | "TIMESTAMP_LTZ" | "STRING" | "BINARY" | "VOID" | "VARIANT" | "INTERVAL",
-            [],
-        ) => None,
-        (
-            "BOOLEAN" | "TINYINT" | "BYTE" | "SMALLINT" | "SHORT" | "INT" | "INTEGER" | "BIGINT"
-            | "LONG" | "FLOAT" | "REAL" | "DOUBLE" | "DATE" | "TIMESTAMP" | "TIMESTAMP_NTZ"
-            | "TIMESTAMP_LTZ" | "STRING" | "BINARY" | "VOID" | "VARIANT" | "INTERVAL" | "DECIMAL"
-            | "DEC" | "NUMERIC" | "CHAR" | "CHARACTER" | "VARCHAR" | "TIME" | "GEOGRAPHY"
-            | "GEOMETRY",
-            _,
-        ) => Some(format!("{upper} does not take these parameters")),
+        (name, []) if TAKES_NO_PARAMETERS.contains(&name) => None,
+        (name, _) if TAKES_NO_PARAMETERS.contains(&name) || TAKES_PARAMETERS.contains(&name) => {
+            Some(format!("{upper} does not take these parameters"))
+        }
         _ => Some(format!("`{}` is not a data type Spark knows", name.text)),
     };
     match problem {
