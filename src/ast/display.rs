@@ -617,20 +617,31 @@ impl Display for Query<'_> {
             )?;
         }
         self.body.fmt(f)?;
-        if !self.order_by.is_empty() {
-            write!(f, " ORDER BY {}", Comma(&self.order_by))?;
-        }
-        suffix(f, &self.distribution)?;
-        write_limit_offset(f, self.limit.as_deref(), self.offset.as_deref())
+        write_result_clauses(
+            f,
+            &self.order_by,
+            self.distribution.as_deref(),
+            self.limit.as_deref(),
+            self.offset.as_deref(),
+        )
     }
 }
 
-/// ` LIMIT n` and ` OFFSET n`, each when present: the end of a query and of a pipe step.
-fn write_limit_offset(
+/// ` ORDER BY ...`, ` CLUSTER BY ...` (and the other distributions), ` LIMIT n` and
+/// ` OFFSET n`, each when present: the end of a query and of a pipe step.
+fn write_result_clauses(
     w: &mut impl Write,
+    order_by: &[OrderByExpr<'_>],
+    distribution: Option<&Distribution<'_>>,
     limit: Option<&Limit<'_>>,
     offset: Option<&Expr<'_>>,
 ) -> fmt::Result {
+    if !order_by.is_empty() {
+        write!(w, " ORDER BY {}", Comma(order_by))?;
+    }
+    if let Some(distribution) = distribution {
+        write!(w, " {distribution}")?;
+    }
     match limit {
         Some(Limit::All(_)) => w.write_str(" LIMIT ALL")?,
         Some(Limit::Count(n)) => write!(w, " LIMIT {n}")?,
@@ -721,7 +732,10 @@ impl Display for SetExpr<'_> {
                 }
                 Ok(())
             }
-            SetExpr::Values(values) => write!(f, "VALUES {}", Comma(&values.rows)),
+            SetExpr::Values(values) => {
+                write!(f, "VALUES {}", Comma(&values.rows))?;
+                suffix(f, &values.alias)
+            }
             SetExpr::Table(table) => write!(f, "TABLE {}", table.name),
         }
     }
@@ -799,14 +813,18 @@ impl Display for PipeOp<'_> {
             PipeOp::Unpivot(unpivot) => unpivot.fmt(f),
             PipeOp::Organize {
                 order_by,
+                distribution,
                 limit,
                 offset,
             } => {
                 let mut clauses = String::new();
-                if !order_by.is_empty() {
-                    write!(clauses, " ORDER BY {}", Comma(order_by))?;
-                }
-                write_limit_offset(&mut clauses, limit.as_ref(), offset.as_ref())?;
+                write_result_clauses(
+                    &mut clauses,
+                    order_by,
+                    distribution.as_deref(),
+                    limit.as_ref(),
+                    offset.as_ref(),
+                )?;
                 f.write_str(clauses.trim_start())
             }
         }

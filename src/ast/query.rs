@@ -171,10 +171,13 @@ pub enum PipeOp<'a> {
     Pivot(Box<Pivot<'a>>),
     /// `UNPIVOT (...) [AS alias]`
     Unpivot(Box<Unpivot<'a>>),
-    /// `[ORDER BY ...] [LIMIT n] [OFFSET n]` (all of them may be left out).
+    /// `[ORDER BY ...] [CLUSTER BY ... | DISTRIBUTE BY ... SORT BY ...] [LIMIT n] [OFFSET n]`,
+    /// at least one of them.
     Organize {
         /// ORDER BY items.
         order_by: Vec<OrderByExpr<'a>>,
+        /// CLUSTER BY, DISTRIBUTE BY, SORT BY.
+        distribution: Option<Box<Distribution<'a>>>,
         /// LIMIT.
         limit: Option<Limit<'a>>,
         /// OFFSET.
@@ -212,14 +215,16 @@ pub struct SetOperation<'a> {
     pub right: SetExpr<'a>,
 }
 
-/// `VALUES (1, 'a'), (2, 'b')` or `VALUES 1, 2`.
+/// `VALUES (1, 'a'), (2, 'b') [[AS] t(a, b)]` or `VALUES 1, 2`.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Values<'a> {
-    /// From VALUES to the last row.
+    /// From VALUES to the last row, or to the alias.
     pub span: Span,
     /// The rows; a row of several columns is an [`super::ExprKind::Tuple`].
     pub rows: Vec<Expr<'a>>,
+    /// A name for the rows and their columns.
+    pub alias: Option<Box<Alias<'a>>>,
 }
 
 /// `TABLE name`: every row of a table.

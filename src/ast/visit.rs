@@ -196,22 +196,31 @@ pub fn walk_query<'a, V: Visitor<'a> + ?Sized>(v: &mut V, query: &Query<'a>) {
         with.ctes.iter().for_each(|cte| v.visit_query(&cte.query));
     }
     walk_set_expr(v, &query.body);
-    query.order_by.iter().for_each(|o| v.visit_expr(&o.expr));
-    if let Some(d) = &query.distribution {
+    walk_result_clauses(
+        v,
+        &query.order_by,
+        query.distribution.as_deref(),
+        query.limit.as_deref(),
+        query.offset.as_deref(),
+    );
+}
+
+/// ORDER BY, the distributions, LIMIT and OFFSET: the end of a query and of a pipe step.
+fn walk_result_clauses<'a, V: Visitor<'a> + ?Sized>(
+    v: &mut V,
+    order_by: &[OrderByExpr<'a>],
+    distribution: Option<&Distribution<'a>>,
+    limit: Option<&Limit<'a>>,
+    offset: Option<&Expr<'a>>,
+) {
+    order_by.iter().for_each(|o| v.visit_expr(&o.expr));
+    if let Some(d) = distribution {
         d.cluster_by
             .iter()
             .chain(&d.distribute_by)
             .for_each(|e| v.visit_expr(e));
         d.sort_by.iter().for_each(|o| v.visit_expr(&o.expr));
     }
-    walk_limit_offset(v, query.limit.as_deref(), query.offset.as_deref());
-}
-
-fn walk_limit_offset<'a, V: Visitor<'a> + ?Sized>(
-    v: &mut V,
-    limit: Option<&Limit<'a>>,
-    offset: Option<&Expr<'a>>,
-) {
     if let Some(Limit::Count(n)) = limit {
         v.visit_expr(n);
     }
@@ -284,12 +293,16 @@ fn walk_pipe_op<'a, V: Visitor<'a> + ?Sized>(v: &mut V, op: &PipeOp<'a>) {
         PipeOp::Unpivot(u) => u.source.iter().for_each(|s| v.visit_table_ref(s)),
         PipeOp::Organize {
             order_by,
+            distribution,
             limit,
             offset,
-        } => {
-            order_by.iter().for_each(|o| v.visit_expr(&o.expr));
-            walk_limit_offset(v, limit.as_ref(), offset.as_ref());
-        }
+        } => walk_result_clauses(
+            v,
+            order_by,
+            distribution.as_deref(),
+            limit.as_ref(),
+            offset.as_ref(),
+        ),
     }
 }
 

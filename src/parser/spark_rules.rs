@@ -4,9 +4,10 @@
 //! the grammar action that builds the node, so that the diagnostic points at it.
 
 use super::support::{user_error, ActionResult};
+use crate::ast::visit::{self, Visitor};
 use crate::ast::{
-    DataType, Expr, ExprKind, FunctionArg, Ident, JoinConstraint, JoinKind, LikeKind, Literal,
-    NamedWindow, SampleMethod, StringLit, UnaryOp,
+    DataType, Expr, ExprKind, FunctionArg, GroupByItem, Ident, JoinConstraint, JoinKind, LikeKind,
+    Literal, Named, NamedWindow, PipeOp, Query, SampleMethod, StringLit, UnaryOp,
 };
 use crate::span::Span;
 
@@ -338,4 +339,71 @@ pub fn datetime_unit<'t>(
         );
     }
     Ok(())
+}
+
+/// `|> AGGREGATE ...`: Spark's pipe aggregation groups by plain expressions and computes
+/// plain aggregates; GROUP BY ALL, ROLLUP, CUBE, GROUPING SETS, and (with a grouping)
+/// GROUPING() and window functions are left to SELECT.
+pub fn pipe_aggregate<'a, 't>(
+    span: Span,
+    aggregates: Vec<Named<'a, Expr<'a>>>,
+    group_by: Vec<GroupByItem<'a>>,
+) -> ActionResult<'t, Box<PipeOp<'a>>> {
+    let unsupported = |span: Span, what: &str| {
+        user_error(span, format!("`|> AGGREGATE` does not support {what}"))
+    };
+    for item in &group_by {
+        match item {
+            GroupByItem::Expr(_) => {}
+            GroupByItem::All(all) => {
+                return unsupported(*all, "GROUP BY ALL: list the grouping expressions")
+            }
+            _ => {
+                return unsupported(
+                    span,
+                    "ROLLUP, CUBE or GROUPING SETS: use SELECT ... GROUP BY for them",
+                )
+            }
+        }
+    }
+    // Spark looks for these only when the step groups.
+    if !group_by.is_empty() {
+        let mut finder = PipeAggregateFinder(None);
+        aggregates.iter().for_each(|a| finder.visit_expr(&a.value));
+        if let Some((at, what)) = finder.0 {
+            return unsupported(at, what);
+        }
+    }
+    Ok(Box::new(PipeOp::Aggregate {
+        aggregates,
+        group_by,
+    }))
+}
+
+/// The first window function or GROUPING()/GROUPING_ID() call outside subqueries.
+struct PipeAggregateFinder(Option<(Span, &'static str)>);
+
+impl<'a> Visitor<'a> for PipeAggregateFinder {
+    fn visit_expr(&mut self, expr: &Expr<'a>) {
+        if self.0.is_some() {
+            return;
+        }
+        if let ExprKind::Function(call) = &expr.kind {
+            if call.over.is_some() {
+                self.0 = Some((
+                    expr.span,
+                    "window functions: compute them in a later `|> SELECT`",
+                ));
+                return;
+            }
+            let name = call.name.base().value();
+            if name.eq_ignore_ascii_case("grouping") || name.eq_ignore_ascii_case("grouping_id") {
+                self.0 = Some((expr.span, "GROUPING() or GROUPING_ID()"));
+                return;
+            }
+        }
+        visit::walk_expr(self, expr);
+    }
+
+    fn visit_query(&mut self, _query: &Query<'a>) {}
 }

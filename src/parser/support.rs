@@ -221,6 +221,176 @@ impl<'a> QueryTail<'a> {
     }
 }
 
+/// One result clause as written after `|>`: ORDER BY, CLUSTER BY, DISTRIBUTE BY, SORT BY,
+/// LIMIT or OFFSET.
+pub enum ResultClause<'a> {
+    OrderBy(Vec<OrderByExpr<'a>>),
+    ClusterBy(Vec<Expr<'a>>),
+    DistributeBy(Vec<Expr<'a>>),
+    SortBy(Vec<OrderByExpr<'a>>),
+    Limit(Limit<'a>),
+    Offset(Expr<'a>),
+}
+
+impl ResultClause<'_> {
+    /// The clause's place in Spark's `queryOrganization`, which takes each clause at most once
+    /// and in this order.
+    fn rank(&self) -> u8 {
+        match self {
+            ResultClause::OrderBy(_) => 0,
+            ResultClause::ClusterBy(_) => 1,
+            ResultClause::DistributeBy(_) => 2,
+            ResultClause::SortBy(_) => 3,
+            ResultClause::Limit(_) => 4,
+            ResultClause::Offset(_) => 5,
+        }
+    }
+
+    fn keyword(&self) -> &'static str {
+        match self {
+            ResultClause::OrderBy(_) => "ORDER BY",
+            ResultClause::ClusterBy(_) => "CLUSTER BY",
+            ResultClause::DistributeBy(_) => "DISTRIBUTE BY",
+            ResultClause::SortBy(_) => "SORT BY",
+            ResultClause::Limit(_) => "LIMIT",
+            ResultClause::Offset(_) => "OFFSET",
+        }
+    }
+}
+
+/// Where Spark's greedy grammar ends one list of result clauses: at the first clause that does
+/// not come after the one before it. Returns the clauses from there on.
+fn split_result_clauses<'a>(
+    clauses: &mut Vec<(Span, ResultClause<'a>)>,
+) -> Vec<(Span, ResultClause<'a>)> {
+    let end = (1..clauses.len())
+        .find(|&i| clauses[i].1.rank() <= clauses[i - 1].1.rank())
+        .unwrap_or(clauses.len());
+    clauses.split_off(end)
+}
+
+/// The clauses of one list, in Spark's order (checked by the caller), as a query tail.
+fn result_tail<'a, 't>(
+    clauses: Vec<(Span, ResultClause<'a>)>,
+) -> ActionResult<'t, Option<Box<QueryTail<'a>>>> {
+    let span = match (clauses.first(), clauses.last()) {
+        (Some(first), Some(last)) => first.0.to(last.0),
+        _ => return Ok(None),
+    };
+    let (mut order_by, mut cluster_by, mut distribute_by, mut sort_by) = (None, None, None, None);
+    let (mut limit, mut offset) = (None, None);
+    for (_, clause) in clauses {
+        match clause {
+            ResultClause::OrderBy(items) => order_by = Some(items),
+            ResultClause::ClusterBy(items) => cluster_by = Some(items),
+            ResultClause::DistributeBy(items) => distribute_by = Some(items),
+            ResultClause::SortBy(items) => sort_by = Some(items),
+            ResultClause::Limit(value) => limit = Some(value),
+            ResultClause::Offset(value) => offset = Some(value),
+        }
+    }
+    QueryTail::new(
+        span,
+        order_by,
+        distribution(cluster_by, distribute_by, sort_by),
+        limit,
+        offset,
+    )
+}
+
+/// One `|> ORDER BY ... LIMIT ...` step (`pipe_end` is where its `|>` ends). Like Spark, a
+/// step either sorts or distributes the rows, or limits them (LIMIT with OFFSET): doing both
+/// in one step is rejected.
+fn organize_step<'a, 't>(
+    pipe_end: Span,
+    clauses: Vec<(Span, ResultClause<'a>)>,
+) -> ActionResult<'t, (Span, PipeOp<'a>)> {
+    let arranges = clauses.iter().find(|(_, c)| c.rank() < 4);
+    let limits = clauses.iter().find(|(_, c)| c.rank() >= 4);
+    if let (Some((_, arrange)), Some((span, limit))) = (arranges, limits) {
+        return user_error(
+            *span,
+            format!(
+                "{} and {} cannot be in one pipe step: write them as two steps (`|> {} ... |> {} ...`)",
+                arrange.keyword(),
+                limit.keyword(),
+                arrange.keyword(),
+                limit.keyword()
+            ),
+        );
+    }
+    let span = match (clauses.first(), clauses.last()) {
+        (Some(first), Some(last)) => first.0.to(last.0),
+        _ => pipe_end,
+    };
+    let (order_by, distribution, limit, offset) = match result_tail(clauses)? {
+        Some(tail) => (tail.order_by, tail.distribution, tail.limit, tail.offset),
+        None => (Vec::new(), None, None, None),
+    };
+    Ok((
+        span,
+        PipeOp::Organize {
+            order_by,
+            distribution,
+            limit,
+            offset,
+        },
+    ))
+}
+
+/// The error for a clause that cannot start or continue a list where it stands.
+fn misplaced_clause<'t, T>(
+    (span, clause): &(Span, ResultClause<'_>),
+    after: &ResultClause<'_>,
+) -> ActionResult<'t, T> {
+    user_error(
+        *span,
+        format!(
+            "{} cannot follow {} here: a list of ORDER BY, CLUSTER BY, DISTRIBUTE BY, SORT BY, LIMIT and OFFSET takes each once, in that order; start a new `|>` step",
+            clause.keyword(),
+            after.keyword()
+        ),
+    )
+}
+
+/// `input |> ORDER BY ... LIMIT ...` followed by another `|>`: the clauses are one step.
+pub fn pipe_organize<'a, 't>(
+    input: SetExpr<'a>,
+    pipe_end: usize,
+    mut clauses: Vec<(Span, ResultClause<'a>)>,
+) -> ActionResult<'t, SetExpr<'a>> {
+    let rest = split_result_clauses(&mut clauses);
+    if let Some(first) = rest.first() {
+        return misplaced_clause(first, &clauses[clauses.len() - 1].1);
+    }
+    let (span, op) = organize_step(sp(pipe_end, pipe_end), clauses)?;
+    let span = input.span().to(span);
+    Ok(SetExpr::Pipe(Box::new(PipeOperation { span, input, op })))
+}
+
+/// `input |> ORDER BY x DESC ORDER BY y` at the end of a query: as in Spark, the pipe step
+/// takes the clauses as far as they are in order, and the query's own clauses follow it.
+pub fn query_ending_in_organize<'a, 't>(
+    span: Span,
+    with: Option<With<'a>>,
+    input: SetExpr<'a>,
+    pipe_end: usize,
+    mut clauses: Vec<(Span, ResultClause<'a>)>,
+) -> ActionResult<'t, Box<Query<'a>>> {
+    let mut outer = split_result_clauses(&mut clauses);
+    let beyond = split_result_clauses(&mut outer);
+    if let Some(first) = beyond.first() {
+        return misplaced_clause(first, &outer[outer.len() - 1].1);
+    }
+    let (step_span, op) = organize_step(sp(pipe_end, pipe_end), clauses)?;
+    let body = SetExpr::Pipe(Box::new(PipeOperation {
+        span: input.span().to(step_span),
+        input,
+        op,
+    }));
+    Ok(make_query(span, with, body, result_tail(outer)?))
+}
+
 /// `None` when none of CLUSTER BY, DISTRIBUTE BY and SORT BY is there.
 pub fn distribution<'a>(
     cluster_by: Option<Vec<Expr<'a>>>,
