@@ -795,7 +795,10 @@ impl Display for PipeOp<'_> {
                 group_by,
             } => {
                 write!(f, "AGGREGATE {}", Comma(aggregates))?;
-                write_group_by(f, group_by)
+                if !group_by.is_empty() {
+                    write!(f, " GROUP BY {}", Comma(group_by))?;
+                }
+                Ok(())
             }
             PipeOp::Join {
                 kind,

@@ -138,12 +138,12 @@ pub enum PipeOp<'a> {
     As(Ident<'a>),
     /// `WHERE predicate`
     Where(Expr<'a>),
-    /// `AGGREGATE [expr [AS name], ...] [GROUP BY ...]`
+    /// `AGGREGATE [expr [AS name], ...] [GROUP BY expr [AS name], ...]`
     Aggregate {
         /// The aggregates.
         aggregates: Vec<Named<'a, Expr<'a>>>,
-        /// The grouping.
-        group_by: Vec<GroupByItem<'a>>,
+        /// The grouping expressions (Spark takes no ROLLUP, CUBE or GROUPING SETS here).
+        group_by: Vec<Named<'a, Expr<'a>>>,
     },
     /// `[kind] JOIN relation [ON ... | USING (...)]`
     Join {

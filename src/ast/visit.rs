@@ -281,8 +281,10 @@ fn walk_pipe_op<'a, V: Visitor<'a> + ?Sized>(v: &mut V, op: &PipeOp<'a>) {
             aggregates,
             group_by,
         } => {
-            aggregates.iter().for_each(|n| v.visit_expr(&n.value));
-            walk_group_by(v, group_by);
+            aggregates
+                .iter()
+                .chain(group_by)
+                .for_each(|n| v.visit_expr(&n.value));
         }
         PipeOp::Join {
             right, constraint, ..

@@ -347,16 +347,17 @@ pub fn datetime_unit<'t>(
 pub fn pipe_aggregate<'a, 't>(
     span: Span,
     aggregates: Vec<Named<'a, Expr<'a>>>,
-    group_by: Vec<GroupByItem<'a>>,
+    group_by: Vec<Named<'a, GroupByItem<'a>>>,
 ) -> ActionResult<'t, Box<PipeOp<'a>>> {
     let unsupported = |span: Span, what: &str| {
         user_error(span, format!("`|> AGGREGATE` does not support {what}"))
     };
-    for item in &group_by {
-        match item {
-            GroupByItem::Expr(_) => {}
+    let mut grouping = Vec::with_capacity(group_by.len());
+    for Named { value, alias } in group_by {
+        match value {
+            GroupByItem::Expr(value) => grouping.push(Named { value, alias }),
             GroupByItem::All(all) => {
-                return unsupported(*all, "GROUP BY ALL: list the grouping expressions")
+                return unsupported(all, "GROUP BY ALL: list the grouping expressions")
             }
             _ => {
                 return unsupported(
@@ -367,7 +368,7 @@ pub fn pipe_aggregate<'a, 't>(
         }
     }
     // Spark looks for these only when the step groups.
-    if !group_by.is_empty() {
+    if !grouping.is_empty() {
         let mut finder = PipeAggregateFinder(None);
         aggregates.iter().for_each(|a| finder.visit_expr(&a.value));
         if let Some((at, what)) = finder.0 {
@@ -376,7 +377,7 @@ pub fn pipe_aggregate<'a, 't>(
     }
     Ok(Box::new(PipeOp::Aggregate {
         aggregates,
-        group_by,
+        group_by: grouping,
     }))
 }
 

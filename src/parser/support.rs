@@ -370,13 +370,12 @@ pub fn pipe_organize<'a, 't>(
 
 /// `input |> ORDER BY x DESC ORDER BY y` at the end of a query: as in Spark, the pipe step
 /// takes the clauses as far as they are in order, and the query's own clauses follow it.
-pub fn query_ending_in_organize<'a, 't>(
-    span: Span,
-    with: Option<With<'a>>,
+/// Returns the query's body and its own clauses.
+pub fn pipe_ending_in_clauses<'a, 't>(
     input: SetExpr<'a>,
     pipe_end: usize,
     mut clauses: Vec<(Span, ResultClause<'a>)>,
-) -> ActionResult<'t, Box<Query<'a>>> {
+) -> ActionResult<'t, (SetExpr<'a>, Option<Box<QueryTail<'a>>>)> {
     let mut outer = split_result_clauses(&mut clauses);
     let beyond = split_result_clauses(&mut outer);
     if let Some(first) = beyond.first() {
@@ -388,7 +387,7 @@ pub fn query_ending_in_organize<'a, 't>(
         input,
         op,
     }));
-    Ok(make_query(span, with, body, result_tail(outer)?))
+    Ok((body, result_tail(outer)?))
 }
 
 /// `None` when none of CLUSTER BY, DISTRIBUTE BY and SORT BY is there.
