@@ -6,8 +6,9 @@
 use super::support::{user_error, ActionResult};
 use crate::ast::visit::{self, Visitor};
 use crate::ast::{
-    DataType, Expr, ExprKind, FunctionArg, GroupByItem, Ident, JoinConstraint, JoinKind, LikeKind,
-    Literal, Named, NamedWindow, PipeOp, Query, SampleMethod, StringLit, UnaryOp,
+    DataType, Expr, ExprKind, FrameBound, FunctionArg, GroupByItem, Ident, JoinConstraint,
+    JoinKind, LikeKind, Literal, Named, NamedWindow, PipeOp, Query, SampleMethod, StringLit,
+    UnaryOp,
 };
 use crate::span::Span;
 
@@ -407,4 +408,42 @@ impl<'a> Visitor<'a> for PipeAggregateFinder {
     }
 
     fn visit_query(&mut self, _query: &Query<'a>) {}
+}
+
+/// `n PRECEDING` / `n FOLLOWING`: Spark wants a value it can compute before reading any row:
+/// literals and operators over them (`1 + 1`, `INTERVAL 1 DAY`, `CAST(1 AS INT)`), but no
+/// column, no subquery and no function call (which it resolves only later).
+pub fn frame_bound<'a, 't>(bound: FrameBound<'a>) -> ActionResult<'t, FrameBound<'a>> {
+    if let FrameBound::Preceding(value) | FrameBound::Following(value) = &bound {
+        let mut finder = NonConstantFinder(None);
+        finder.visit_expr(value);
+        if let Some(span) = finder.0 {
+            return user_error(
+                span,
+                "a window frame bound must be a constant: a literal, or operators over literals"
+                    .to_string(),
+            );
+        }
+    }
+    Ok(bound)
+}
+
+/// The first column, subquery or call in an expression.
+struct NonConstantFinder(Option<Span>);
+
+impl<'a> Visitor<'a> for NonConstantFinder {
+    fn visit_expr(&mut self, expr: &Expr<'a>) {
+        if self.0.is_some() {
+            return;
+        }
+        match &expr.kind {
+            ExprKind::Column(_)
+            | ExprKind::CompoundColumn(_)
+            | ExprKind::Function(_)
+            | ExprKind::Subquery(_)
+            | ExprKind::Exists(_)
+            | ExprKind::InSubquery(_) => self.0 = Some(expr.span),
+            _ => visit::walk_expr(self, expr),
+        }
+    }
 }
