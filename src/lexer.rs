@@ -416,8 +416,9 @@ pub enum Tok<'a> {
     /// The keyword `TBLPROPERTIES`.
     #[token("tblproperties", ignore(case))]
     Tblproperties,
-    /// The keyword `TEMPORARY`.
+    /// The keyword `TEMPORARY`, or its short form `TEMP`.
     #[token("temporary", ignore(case))]
+    #[token("temp", ignore(case))]
     Temporary,
     /// The keyword `THEN`.
     #[token("then", ignore(case))]

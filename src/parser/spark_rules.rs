@@ -8,7 +8,7 @@ use crate::ast::visit::{self, Visitor};
 use crate::ast::{
     DataType, Expr, ExprKind, FrameBound, FunctionArg, GroupByItem, Ident, JoinConstraint,
     JoinKind, LikeKind, Literal, Named, NamedWindow, PipeOp, Query, SampleMethod, StringLit,
-    UnaryOp,
+    TableRef, UnaryOp,
 };
 use crate::span::Span;
 
@@ -216,11 +216,14 @@ pub fn like_escape<'t>(
     }
 }
 
-/// NATURAL joins on the columns both sides have: no ON or USING, and not CROSS.
-pub fn natural_join<'t>(
+/// What Spark allows of a join: a NATURAL join takes no ON or USING and is not CROSS; a join
+/// with a LATERAL right side (which reads the left side's columns) is INNER, CROSS or LEFT
+/// OUTER, not NATURAL, and takes no USING.
+pub fn join_rules<'t>(
     span: Span,
-    natural: bool,
     kind: JoinKind,
+    natural: bool,
+    right: &TableRef<'_>,
     constraint: &JoinConstraint<'_>,
 ) -> ActionResult<'t, ()> {
     if natural && (kind == JoinKind::Cross || !matches!(constraint, JoinConstraint::None)) {
@@ -229,7 +232,24 @@ pub fn natural_join<'t>(
             "a NATURAL join takes no ON or USING (it joins on the columns both sides have) and cannot be CROSS".to_string(),
         );
     }
-    Ok(())
+    let lateral = match right {
+        TableRef::Subquery(derived) => derived.lateral,
+        TableRef::Function(function) => function.lateral,
+        _ => false,
+    };
+    if !lateral {
+        return Ok(());
+    }
+    let problem = if natural {
+        "cannot be NATURAL"
+    } else if matches!(constraint, JoinConstraint::Using(_)) {
+        "takes ON, not USING"
+    } else if !matches!(kind, JoinKind::Inner | JoinKind::Cross | JoinKind::Left) {
+        "must be an INNER, CROSS or LEFT OUTER join (the LATERAL side reads the left side's rows)"
+    } else {
+        return Ok(());
+    };
+    user_error(span, format!("a join with a LATERAL relation {problem}"))
 }
 
 /// `VALUES (1, 2), (3, 4)`: every row as wide as the first.
