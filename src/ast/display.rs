@@ -1123,13 +1123,14 @@ impl Display for TableRef<'_> {
                 suffix(f, &t.alias)
             }
             TableRef::Function(t) => {
-                if t.stream.is_some() {
-                    f.write_str("STREAM ")?;
-                }
                 if t.lateral {
                     f.write_str("LATERAL ")?;
                 }
-                t.call.fmt(f)?;
+                match t.stream.map(|s| s.form) {
+                    Some(StreamForm::Parenthesized) => write!(f, "STREAM({})", t.call)?,
+                    Some(StreamForm::Bare) => write!(f, "STREAM {}", t.call)?,
+                    None => t.call.fmt(f)?,
+                }
                 suffix(f, &t.watermark)?;
                 suffix(f, &t.alias)
             }

@@ -376,7 +376,7 @@ pub struct OrderByExpr<'a> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum StreamForm {
-    /// `STREAM(name)`
+    /// `STREAM(name)` or `STREAM(function(...))`
     Parenthesized,
     /// `STREAM name` or `STREAM function(...)`
     Bare,

@@ -252,6 +252,21 @@ pub fn join_rules<'t>(
     user_error(span, format!("a join with a LATERAL relation {problem}"))
 }
 
+/// `ROLLUP (a, (a, b))`, `CUBE (...)`: Spark forms the sets itself, so `()` is no set here
+/// (it is one in GROUPING SETS).
+pub fn no_empty_set<'a, 't>(keyword: &str, sets: Vec<Expr<'a>>) -> ActionResult<'t, Vec<Expr<'a>>> {
+    match sets
+        .iter()
+        .find(|set| matches!(&set.kind, ExprKind::Tuple(items) if items.is_empty()))
+    {
+        Some(empty) => user_error(
+            empty.span,
+            format!("{keyword} takes no empty set `()`; use GROUPING SETS for one"),
+        ),
+        None => Ok(sets),
+    }
+}
+
 /// `VALUES (1, 2), (3, 4)`: every row as wide as the first.
 pub fn equal_rows<'t>(rows: &[Expr<'_>]) -> ActionResult<'t, ()> {
     let width = |row: &Expr<'_>| match &row.kind {

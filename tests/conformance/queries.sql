@@ -2195,4 +2195,10 @@ CREATE TEMP VIEW recent_orders AS SELECT * FROM orders WHERE ts > current_date()
 CREATE OR REPLACE TEMP VIEW order_totals AS SELECT customer_id, sum(amount) AS total FROM orders GROUP BY customer_id;
 SELECT temp, temp.x FROM readings temp;
 SELECT avg(temp) AS temp FROM sensor_readings GROUP BY temp;
+SELECT * FROM STREAM(read_files('/Volumes/main/raw/landing/orders', format => 'json'));
+SELECT * FROM STREAM(read_kafka(bootstrapServers => 'broker:9092', subscribe => 'orders')) WATERMARK ts DELAY OF INTERVAL 5 MINUTES AS k;
+SELECT region, count(*) FROM orders GROUP BY ROLLUP (region, ());
+SELECT region, count(*) FROM orders GROUP BY CUBE ((), region);
+SELECT region, count(*) FROM orders GROUP BY GROUPING SETS ((region), ());
+SELECT region, status, count(*) FROM orders GROUP BY ROLLUP ((region, status), region);
 SELECT 'unterminated FROM t;
