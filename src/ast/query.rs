@@ -171,8 +171,8 @@ pub enum PipeOp<'a> {
     Pivot(Box<Pivot<'a>>),
     /// `UNPIVOT (...) [AS alias]`
     Unpivot(Box<Unpivot<'a>>),
-    /// `[ORDER BY ...] [CLUSTER BY ... | DISTRIBUTE BY ... SORT BY ...] [LIMIT n] [OFFSET n]`,
-    /// at least one of them.
+    /// `[ORDER BY ...] [CLUSTER BY ... | DISTRIBUTE BY ... SORT BY ...] [LIMIT n] [OFFSET n]`;
+    /// all of them may be left out (`FROM t |>`).
     Organize {
         /// ORDER BY items.
         order_by: Vec<OrderByExpr<'a>>,

@@ -66,6 +66,37 @@ pub trait Visitor<'a> {
     fn visit_data_type(&mut self, _data_type: &DataType<'a>) {}
 }
 
+/// The first `found(e)` that is `Some`, for `expr` and then its sub-expressions in source
+/// order, without looking into subqueries (a subquery expression itself is offered).
+pub(crate) fn find_expr<'a, T>(
+    expr: &Expr<'a>,
+    found: impl FnMut(&Expr<'a>) -> Option<T>,
+) -> Option<T> {
+    struct Finder<F, T> {
+        found: F,
+        result: Option<T>,
+    }
+    impl<'a, F: FnMut(&Expr<'a>) -> Option<T>, T> Visitor<'a> for Finder<F, T> {
+        fn visit_expr(&mut self, expr: &Expr<'a>) {
+            if self.result.is_some() {
+                return;
+            }
+            self.result = (self.found)(expr);
+            if self.result.is_none() {
+                walk_expr(self, expr);
+            }
+        }
+
+        fn visit_query(&mut self, _query: &Query<'a>) {}
+    }
+    let mut finder = Finder {
+        found,
+        result: None,
+    };
+    finder.visit_expr(expr);
+    finder.result
+}
+
 /// Visits every statement.
 pub fn walk_script<'a, V: Visitor<'a> + ?Sized>(v: &mut V, script: &Script<'a>) {
     script.statements.iter().for_each(|s| v.visit_statement(s));

@@ -167,25 +167,8 @@ pub(super) fn find_restricted(
     expr: &Expr<'_>,
     classes: &[Restricted],
 ) -> Option<(Span, Restricted)> {
-    let mut finder = RestrictedFinder {
-        classes,
-        found: None,
-    };
-    finder.visit_expr(expr);
-    finder.found
-}
-
-struct RestrictedFinder<'c> {
-    classes: &'c [Restricted],
-    found: Option<(Span, Restricted)>,
-}
-
-impl<'a> Visitor<'a> for RestrictedFinder<'_> {
-    fn visit_expr(&mut self, expr: &Expr<'a>) {
-        if self.found.is_some() {
-            return;
-        }
-        let class = match &expr.kind {
+    visit::find_expr(expr, |e| {
+        let class = match &e.kind {
             ExprKind::Function(call) if call.over.is_some() => Some(Restricted::Window),
             ExprKind::Function(call) => function_class(&call.name),
             ExprKind::Subquery(_) | ExprKind::Exists(_) | ExprKind::InSubquery(_) => {
@@ -193,13 +176,10 @@ impl<'a> Visitor<'a> for RestrictedFinder<'_> {
             }
             _ => None,
         };
-        match class {
-            Some(class) if self.classes.contains(&class) => self.found = Some((expr.span, class)),
-            _ => visit::walk_expr(self, expr),
-        }
-    }
-
-    fn visit_query(&mut self, _query: &Query<'a>) {}
+        class
+            .filter(|class| classes.contains(class))
+            .map(|class| (e.span, class))
+    })
 }
 
 /// The columns an expression reads by plain name (`a`, not `t.a` or `s.field`), outside

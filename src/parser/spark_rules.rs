@@ -4,11 +4,11 @@
 //! the grammar action that builds the node, so that the diagnostic points at it.
 
 use super::support::{user_error, ActionResult};
-use crate::ast::visit::{self, Visitor};
+use crate::ast::visit::find_expr;
 use crate::ast::{
     DataType, Expr, ExprKind, FrameBound, FunctionArg, GroupByItem, Ident, JoinConstraint,
-    JoinKind, LikeKind, Literal, Named, NamedWindow, PipeOp, Query, SampleMethod, StringLit,
-    TableRef, UnaryOp,
+    JoinKind, LikeKind, Literal, Named, NamedWindow, PipeOp, SampleMethod, StringLit, TableRef,
+    UnaryOp,
 };
 use crate::span::Span;
 
@@ -405,9 +405,10 @@ pub fn pipe_aggregate<'a, 't>(
     }
     // Spark looks for these only when the step groups.
     if !grouping.is_empty() {
-        let mut finder = PipeAggregateFinder(None);
-        aggregates.iter().for_each(|a| finder.visit_expr(&a.value));
-        if let Some((at, what)) = finder.0 {
+        if let Some((at, what)) = aggregates
+            .iter()
+            .find_map(|a| find_expr(&a.value, grouping_or_window))
+        {
             return unsupported(at, what);
         }
     }
@@ -417,32 +418,20 @@ pub fn pipe_aggregate<'a, 't>(
     }))
 }
 
-/// The first window function or GROUPING()/GROUPING_ID() call outside subqueries.
-struct PipeAggregateFinder(Option<(Span, &'static str)>);
-
-impl<'a> Visitor<'a> for PipeAggregateFinder {
-    fn visit_expr(&mut self, expr: &Expr<'a>) {
-        if self.0.is_some() {
-            return;
-        }
-        if let ExprKind::Function(call) = &expr.kind {
-            if call.over.is_some() {
-                self.0 = Some((
-                    expr.span,
-                    "window functions: compute them in a later `|> SELECT`",
-                ));
-                return;
-            }
-            let name = call.name.base().value();
-            if name.eq_ignore_ascii_case("grouping") || name.eq_ignore_ascii_case("grouping_id") {
-                self.0 = Some((expr.span, "GROUPING() or GROUPING_ID()"));
-                return;
-            }
-        }
-        visit::walk_expr(self, expr);
+/// A window function or a GROUPING()/GROUPING_ID() call, with what to say of it.
+fn grouping_or_window(expr: &Expr<'_>) -> Option<(Span, &'static str)> {
+    let ExprKind::Function(call) = &expr.kind else {
+        return None;
+    };
+    if call.over.is_some() {
+        return Some((
+            expr.span,
+            "window functions: compute them in a later `|> SELECT`",
+        ));
     }
-
-    fn visit_query(&mut self, _query: &Query<'a>) {}
+    let name = call.name.base().value();
+    (name.eq_ignore_ascii_case("grouping") || name.eq_ignore_ascii_case("grouping_id"))
+        .then_some((expr.span, "GROUPING() or GROUPING_ID()"))
 }
 
 /// `n PRECEDING` / `n FOLLOWING`: Spark wants a value it can compute before reading any row:
@@ -450,9 +439,19 @@ impl<'a> Visitor<'a> for PipeAggregateFinder {
 /// column, no subquery and no function call (which it resolves only later).
 pub fn frame_bound<'a, 't>(bound: FrameBound<'a>) -> ActionResult<'t, FrameBound<'a>> {
     if let FrameBound::Preceding(value) | FrameBound::Following(value) = &bound {
-        let mut finder = NonConstantFinder(None);
-        finder.visit_expr(value);
-        if let Some(span) = finder.0 {
+        let not_constant = find_expr(value, |e| {
+            matches!(
+                e.kind,
+                ExprKind::Column(_)
+                    | ExprKind::CompoundColumn(_)
+                    | ExprKind::Function(_)
+                    | ExprKind::Subquery(_)
+                    | ExprKind::Exists(_)
+                    | ExprKind::InSubquery(_)
+            )
+            .then_some(e.span)
+        });
+        if let Some(span) = not_constant {
             return user_error(
                 span,
                 "a window frame bound must be a constant: a literal, or operators over literals"
@@ -461,24 +460,4 @@ pub fn frame_bound<'a, 't>(bound: FrameBound<'a>) -> ActionResult<'t, FrameBound
         }
     }
     Ok(bound)
-}
-
-/// The first column, subquery or call in an expression.
-struct NonConstantFinder(Option<Span>);
-
-impl<'a> Visitor<'a> for NonConstantFinder {
-    fn visit_expr(&mut self, expr: &Expr<'a>) {
-        if self.0.is_some() {
-            return;
-        }
-        match &expr.kind {
-            ExprKind::Column(_)
-            | ExprKind::CompoundColumn(_)
-            | ExprKind::Function(_)
-            | ExprKind::Subquery(_)
-            | ExprKind::Exists(_)
-            | ExprKind::InSubquery(_) => self.0 = Some(expr.span),
-            _ => visit::walk_expr(self, expr),
-        }
-    }
 }

@@ -246,6 +246,12 @@ impl ResultClause<'_> {
         }
     }
 
+    /// LIMIT and OFFSET, which Spark does not take in one pipe step with the clauses that
+    /// sort or distribute.
+    fn limits(&self) -> bool {
+        matches!(self, ResultClause::Limit(_) | ResultClause::Offset(_))
+    }
+
     fn keyword(&self) -> &'static str {
         match self {
             ResultClause::OrderBy(_) => "ORDER BY",
@@ -259,23 +265,40 @@ impl ResultClause<'_> {
 }
 
 /// Where Spark's greedy grammar ends one list of result clauses: at the first clause that does
-/// not come after the one before it. Returns the clauses from there on.
-fn split_result_clauses<'a>(
-    clauses: &mut Vec<(Span, ResultClause<'a>)>,
-) -> Vec<(Span, ResultClause<'a>)> {
-    let end = (1..clauses.len())
+/// not come after the one before it.
+fn list_end(clauses: &[(Span, ResultClause<'_>)]) -> usize {
+    (1..clauses.len())
         .find(|&i| clauses[i].1.rank() <= clauses[i - 1].1.rank())
-        .unwrap_or(clauses.len());
-    clauses.split_off(end)
+        .unwrap_or(clauses.len())
+}
+
+/// The clauses must form one list: the first one out of order is an error.
+fn one_list<'t>(clauses: &[(Span, ResultClause<'_>)]) -> ActionResult<'t, ()> {
+    let end = list_end(clauses);
+    match clauses.get(end) {
+        Some((span, clause)) => user_error(
+            *span,
+            format!(
+                "{} cannot follow {} here: a list of ORDER BY, CLUSTER BY, DISTRIBUTE BY, SORT BY, LIMIT and OFFSET takes each once, in that order; start a new `|>` step",
+                clause.keyword(),
+                clauses[end - 1].1.keyword()
+            ),
+        ),
+        None => Ok(()),
+    }
+}
+
+/// From the first clause to the last.
+fn clauses_span(clauses: &[(Span, ResultClause<'_>)]) -> Option<Span> {
+    Some(clauses.first()?.0.to(clauses.last()?.0))
 }
 
 /// The clauses of one list, in Spark's order (checked by the caller), as a query tail.
 fn result_tail<'a, 't>(
     clauses: Vec<(Span, ResultClause<'a>)>,
 ) -> ActionResult<'t, Option<Box<QueryTail<'a>>>> {
-    let span = match (clauses.first(), clauses.last()) {
-        (Some(first), Some(last)) => first.0.to(last.0),
-        _ => return Ok(None),
+    let Some(span) = clauses_span(&clauses) else {
+        return Ok(None);
     };
     let (mut order_by, mut cluster_by, mut distribute_by, mut sort_by) = (None, None, None, None);
     let (mut limit, mut offset) = (None, None);
@@ -298,15 +321,16 @@ fn result_tail<'a, 't>(
     )
 }
 
-/// One `|> ORDER BY ... LIMIT ...` step (`pipe_end` is where its `|>` ends). Like Spark, a
-/// step either sorts or distributes the rows, or limits them (LIMIT with OFFSET): doing both
-/// in one step is rejected.
+/// One `|> ORDER BY ... LIMIT ...` step on `input` (`pipe_end` is where its `|>` ends). Like
+/// Spark, a step either sorts or distributes the rows, or limits them (LIMIT with OFFSET):
+/// doing both in one step is rejected.
 fn organize_step<'a, 't>(
-    pipe_end: Span,
+    input: SetExpr<'a>,
+    pipe_end: usize,
     clauses: Vec<(Span, ResultClause<'a>)>,
-) -> ActionResult<'t, (Span, PipeOp<'a>)> {
-    let arranges = clauses.iter().find(|(_, c)| c.rank() < 4);
-    let limits = clauses.iter().find(|(_, c)| c.rank() >= 4);
+) -> ActionResult<'t, SetExpr<'a>> {
+    let arranges = clauses.iter().find(|(_, c)| !c.limits());
+    let limits = clauses.iter().find(|(_, c)| c.limits());
     if let (Some((_, arrange)), Some((span, limit))) = (arranges, limits) {
         return user_error(
             *span,
@@ -319,53 +343,30 @@ fn organize_step<'a, 't>(
             ),
         );
     }
-    let span = match (clauses.first(), clauses.last()) {
-        (Some(first), Some(last)) => first.0.to(last.0),
-        _ => pipe_end,
-    };
+    let span = input
+        .span()
+        .to(clauses_span(&clauses).unwrap_or(sp(pipe_end, pipe_end)));
     let (order_by, distribution, limit, offset) = match result_tail(clauses)? {
         Some(tail) => (tail.order_by, tail.distribution, tail.limit, tail.offset),
         None => (Vec::new(), None, None, None),
     };
-    Ok((
-        span,
-        PipeOp::Organize {
-            order_by,
-            distribution,
-            limit,
-            offset,
-        },
-    ))
-}
-
-/// The error for a clause that cannot start or continue a list where it stands.
-fn misplaced_clause<'t, T>(
-    (span, clause): &(Span, ResultClause<'_>),
-    after: &ResultClause<'_>,
-) -> ActionResult<'t, T> {
-    user_error(
-        *span,
-        format!(
-            "{} cannot follow {} here: a list of ORDER BY, CLUSTER BY, DISTRIBUTE BY, SORT BY, LIMIT and OFFSET takes each once, in that order; start a new `|>` step",
-            clause.keyword(),
-            after.keyword()
-        ),
-    )
+    let op = PipeOp::Organize {
+        order_by,
+        distribution,
+        limit,
+        offset,
+    };
+    Ok(SetExpr::Pipe(Box::new(PipeOperation { span, input, op })))
 }
 
 /// `input |> ORDER BY ... LIMIT ...` followed by another `|>`: the clauses are one step.
 pub fn pipe_organize<'a, 't>(
     input: SetExpr<'a>,
     pipe_end: usize,
-    mut clauses: Vec<(Span, ResultClause<'a>)>,
+    clauses: Vec<(Span, ResultClause<'a>)>,
 ) -> ActionResult<'t, SetExpr<'a>> {
-    let rest = split_result_clauses(&mut clauses);
-    if let Some(first) = rest.first() {
-        return misplaced_clause(first, &clauses[clauses.len() - 1].1);
-    }
-    let (span, op) = organize_step(sp(pipe_end, pipe_end), clauses)?;
-    let span = input.span().to(span);
-    Ok(SetExpr::Pipe(Box::new(PipeOperation { span, input, op })))
+    one_list(&clauses)?;
+    organize_step(input, pipe_end, clauses)
 }
 
 /// `input |> ORDER BY x DESC ORDER BY y` at the end of a query: as in Spark, the pipe step
@@ -376,17 +377,9 @@ pub fn pipe_ending_in_clauses<'a, 't>(
     pipe_end: usize,
     mut clauses: Vec<(Span, ResultClause<'a>)>,
 ) -> ActionResult<'t, (SetExpr<'a>, Option<Box<QueryTail<'a>>>)> {
-    let mut outer = split_result_clauses(&mut clauses);
-    let beyond = split_result_clauses(&mut outer);
-    if let Some(first) = beyond.first() {
-        return misplaced_clause(first, &outer[outer.len() - 1].1);
-    }
-    let (step_span, op) = organize_step(sp(pipe_end, pipe_end), clauses)?;
-    let body = SetExpr::Pipe(Box::new(PipeOperation {
-        span: input.span().to(step_span),
-        input,
-        op,
-    }));
+    let outer = clauses.split_off(list_end(&clauses));
+    one_list(&outer)?;
+    let body = organize_step(input, pipe_end, clauses)?;
     Ok((body, result_tail(outer)?))
 }
 
