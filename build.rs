@@ -84,7 +84,7 @@ fn passes_through(lines: &[&str], identities: &HashSet<&str>) -> bool {
         .and_then(|rest| rest.strip_suffix("(__symbols);"));
     let action = lines[3]
         .strip_prefix("        let __nt = super::__action")
-        .and_then(|rest| rest.strip_suffix("::<>(src, __sym0);"));
+        .and_then(|rest| rest.strip_suffix("::<>(src, arena, __sym0);"));
     let pushed = lines[4]
         .strip_prefix("        __symbols.push((__start, __Symbol::")
         .and_then(|rest| rest.strip_suffix("(__nt), __end));"));

@@ -5,13 +5,17 @@
 //! and the Spark SQL queries inside them.
 //!
 //! ```
+//! let arena = pipeline_sql::Arena::new();
 //! let parsed = pipeline_sql::parse(
+//!     &arena,
 //!     "CREATE OR REFRESH STREAMING TABLE users;
 //!      CREATE FLOW users_flow AS INSERT INTO users BY NAME SELECT * FROM STREAM(raw.users);",
 //! );
 //! assert!(parsed.diagnostics().is_empty());
 //! assert_eq!(parsed.script().statements.len(), 2);
 //! ```
+//!
+//! The tree lives in an [`Arena`] the caller owns and borrows from it and from the source.
 //!
 //! Modules, in the order data flows through them:
 //! - [`lexer`]: source text to tokens (logos); never aborts.
@@ -25,6 +29,7 @@
 //! - [`diagnostic`]: codes, severities, labels and help, with [`miette`] integration.
 //! - `report` (feature `cli`): diagnostics rendered for people and as JSON.
 
+mod arena;
 pub mod ast;
 mod check;
 pub mod diagnostic;
@@ -36,6 +41,7 @@ pub mod report;
 pub mod snapshot_version;
 pub mod span;
 
+pub use arena::Arena;
 pub use diagnostic::{Code, Diagnostic, FileId, Label, Severity};
 pub use parser::{MAX_CHAIN, MAX_NESTING};
 pub use pipeline::Pipeline;
@@ -117,24 +123,25 @@ impl<'a> Checked<'a> {
 /// no flow writes) do not run. Use [`Pipeline`] to check several files together.
 ///
 /// ```
-/// let checked = pipeline_sql::check("CREATE OR REPLACE STREAMING TABLE t AS SELECT * FROM STREAM(s)");
+/// let arena = pipeline_sql::Arena::new();
+/// let checked = pipeline_sql::check(&arena, "CREATE OR REPLACE STREAMING TABLE t AS SELECT * FROM STREAM(s)");
 /// let codes: Vec<&str> = checked.diagnostics().iter().map(|d| d.code()).collect();
 /// assert_eq!(codes, ["STREAMING_TABLE_OPERATION_NOT_ALLOWED.CREATE_OR_REPLACE"]);
 /// ```
-pub fn check(source: &str) -> Checked<'_> {
+pub fn check<'a>(arena: &'a Arena, source: &'a str) -> Checked<'a> {
     let mut pipeline = Pipeline::new();
     pipeline.add_source("<source>", source);
-    let pipeline::PipelineCheck { mut sources, model } = pipeline.check();
+    let pipeline::PipelineCheck { mut sources, model } = pipeline.check(arena);
     let source = sources
         .pop()
         .expect("the pipeline has the one source added");
     Checked { source, model }
 }
 
-/// Parses a pipeline source file. Never panics and never stops at the first error: every
-/// broken statement gets a diagnostic and the others still parse.
-pub fn parse(source: &str) -> Parsed<'_> {
-    let (script, mut diagnostics) = parser::parse_script(source);
+/// Parses a pipeline source file into `arena`. Never panics and never stops at the first
+/// error: every broken statement gets a diagnostic and the others still parse.
+pub fn parse<'a>(arena: &'a Arena, source: &'a str) -> Parsed<'a> {
+    let (script, mut diagnostics) = parser::parse_script(arena, source);
     diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
     Parsed {
         source,

@@ -7,6 +7,7 @@
 //! `USE main.sales`. Pipeline parameters (`${name}`) are replaced by their values first;
 //! a parameter without a value stays as written and is compared as an opaque name part.
 
+use crate::arena::Arena;
 use crate::ast::visit::{self, Visitor};
 use crate::ast::*;
 use crate::diagnostic::FileId;
@@ -323,8 +324,8 @@ pub(crate) fn collect(
             let mut d = dataset(DatasetKind::View, &v.name, None);
             d.columns = v
                 .columns
+                .unwrap_or_default()
                 .iter()
-                .flatten()
                 .map(|c| (c.name.value().to_ascii_lowercase(), None))
                 .collect();
             d.reads = reads_of_query(resolver, &v.query.query);
@@ -337,7 +338,7 @@ pub(crate) fn collect(
         }
         Statement::ApplyChanges(a) => {
             // The legacy statement's flow takes its target's name.
-            let body = FlowBody::AutoCdc(Box::new(a.flow.clone()));
+            let body = FlowBody::AutoCdc(&a.flow);
             if let Some(target) = &a.flow.target {
                 let mut flow =
                     explicit_flow(resolver, file, index, statement.span(), target, &body);
@@ -411,7 +412,7 @@ fn describe_flow(flow: &mut Flow, resolver: &Resolver<'_>, body: &FlowBody<'_>) 
                 }
             }
             flow.reads = reads.found;
-            for clause in &cdc.clauses {
+            for clause in cdc.clauses {
                 match &clause.kind {
                     CdcClauseKind::Keys(keys) if flow.keys_span.is_none() => {
                         flow.keys = keys
@@ -583,12 +584,15 @@ impl<'a> Pipeline<'a> {
         self
     }
 
-    /// Parses and checks every source, then checks them together.
-    pub fn check(&self) -> PipelineCheck<'a> {
+    /// Parses every source into `arena` and checks it, then checks them together.
+    pub fn check<'p>(&self, arena: &'p Arena) -> PipelineCheck<'p>
+    where
+        'a: 'p,
+    {
         let mut model = Model::default();
         let mut sources = Vec::with_capacity(self.sources.len());
         for (i, (name, text)) in self.sources.iter().enumerate() {
-            let (script, mut diagnostics) = crate::parse(text).into_parts();
+            let (script, mut diagnostics) = crate::parse(arena, text).into_parts();
             crate::check::check_script(&script, &mut diagnostics);
             let mut resolver = Resolver::new(&self.params);
             for (index, statement) in script.statements.iter().enumerate() {
@@ -602,7 +606,7 @@ impl<'a> Pipeline<'a> {
                 diagnostics,
             });
         }
-        let scripts: Vec<&Script<'a>> = sources.iter().map(|s| &s.script).collect();
+        let scripts: Vec<&Script<'p>> = sources.iter().map(|s| &s.script).collect();
         let mut by_file: Vec<Vec<crate::Diagnostic>> = vec![Vec::new(); sources.len()];
         crate::check::check_pipeline(&model, &scripts, self.complete, &mut by_file);
         for (source, found) in sources.iter_mut().zip(by_file) {

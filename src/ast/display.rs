@@ -82,7 +82,7 @@ impl Display for StringLit<'_> {
 
 impl Display for Script<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        for statement in &self.statements {
+        for statement in self.statements {
             writeln!(f, "{statement};")?;
         }
         Ok(())
@@ -112,7 +112,7 @@ impl Display for Statement<'_> {
 impl Display for CreateFlow<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         write!(f, "CREATE FLOW {}", self.name)?;
-        for comment in &self.comments {
+        for comment in self.comments {
             write!(f, " COMMENT {comment}")?;
         }
         write!(f, " AS {}", self.body)
@@ -314,7 +314,7 @@ impl Display for InsertFlow<'_> {
                         f.write_str("ONCE ")?;
                     }
                 }
-                for clause in &self.replace {
+                for clause in self.replace {
                     write!(f, "{clause} ")?;
                 }
                 if self.by_name.is_some() {
@@ -995,9 +995,9 @@ impl Display for Named<'_, Expr<'_>> {
     }
 }
 
-impl Display for Named<'_, Vec<ObjectName<'_>>> {
+impl Display for Named<'_, &[ObjectName<'_>]> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        match self.value.as_slice() {
+        match self.value {
             [one] => one.fmt(f)?,
             many => Parens(many).fmt(f)?,
         }
@@ -1212,7 +1212,7 @@ impl Display for Expr<'_> {
                 if let Some(operand) = &case.operand {
                     write!(f, " {operand}")?;
                 }
-                for when in &case.whens {
+                for when in case.whens {
                     write!(f, " WHEN {} THEN {}", when.condition, when.result)?;
                 }
                 clause(f, "ELSE", &case.else_result)?;
@@ -1263,13 +1263,13 @@ impl Display for Expr<'_> {
             ExprKind::Subscript(s) => write!(f, "{}[{}]", s.expr, s.index),
             ExprKind::EveryElement(e) => write!(f, "{e}[*]"),
             ExprKind::JsonPath(path) => write!(f, "{}:{}", path.expr, path.key),
-            ExprKind::Lambda(lambda) => match lambda.params.as_slice() {
+            ExprKind::Lambda(lambda) => match lambda.params {
                 [single] => write!(f, "{single} -> {}", lambda.body),
                 params => write!(f, "{} -> {}", Parens(params), lambda.body),
             },
             ExprKind::Interval(interval) => {
                 f.write_str("INTERVAL")?;
-                for part in &interval.parts {
+                for part in interval.parts {
                     write!(f, " {}", part.value)?;
                     if let Some(unit) = &part.unit {
                         write!(f, " {unit}")?;

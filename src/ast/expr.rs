@@ -23,55 +23,55 @@ pub enum ExprKind<'a> {
     /// `col`, `` `my col` ``, `${param}`.
     Column(Ident<'a>),
     /// `t.col`, `_metadata.file_path`, `version.path`: a dotted reference.
-    CompoundColumn(Vec<Ident<'a>>),
+    CompoundColumn(&'a [Ident<'a>]),
     /// `:name` or `?`.
     Marker(&'a str),
     /// `-x`, `+x`, `~x`, `NOT x`.
-    Unary(Box<UnaryExpr<'a>>),
+    Unary(&'a UnaryExpr<'a>),
     /// `a + b`, `a = b`, `a AND b`, `a || b`, ...
-    Binary(Box<BinaryExpr<'a>>),
+    Binary(&'a BinaryExpr<'a>),
     /// `(expr)`, kept so that printing keeps the author's grouping.
-    Nested(Box<Expr<'a>>),
+    Nested(&'a Expr<'a>),
     /// `(a, b, c)`: a row of values.
-    Tuple(Vec<Expr<'a>>),
+    Tuple(&'a [Expr<'a>]),
     /// `f(a, b)`, `count(DISTINCT x)`, `read_files('p', format => 'json')`.
-    Function(Box<FunctionCall<'a>>),
+    Function(&'a FunctionCall<'a>),
     /// `CAST(x AS t)`, `TRY_CAST(x AS t)`, `x::t`.
-    Cast(Box<Cast<'a>>),
+    Cast(&'a Cast<'a>),
     /// `CASE [operand] WHEN ... THEN ... [ELSE ...] END`.
-    Case(Box<Case<'a>>),
+    Case(&'a Case<'a>),
     /// `x [NOT] IN (a, b)`.
-    InList(Box<InList<'a>>),
+    InList(&'a InList<'a>),
     /// `x [NOT] IN (SELECT ...)`.
-    InSubquery(Box<InSubquery<'a>>),
+    InSubquery(&'a InSubquery<'a>),
     /// `EXISTS (SELECT ...)`.
-    Exists(Box<Query<'a>>),
+    Exists(&'a Query<'a>),
     /// `(SELECT ...)` used as a value.
-    Subquery(Box<Query<'a>>),
+    Subquery(&'a Query<'a>),
     /// `x [NOT] BETWEEN low AND high`.
-    Between(Box<Between<'a>>),
+    Between(&'a Between<'a>),
     /// `x [NOT] LIKE p [ESCAPE 'c']`, and ILIKE, RLIKE, REGEXP.
-    Like(Box<Like<'a>>),
+    Like(&'a Like<'a>),
     /// `x [NOT] LIKE ANY ('a%', 'b%')`, with SOME or ALL, and ILIKE.
-    LikeQuantified(Box<LikeQuantified<'a>>),
+    LikeQuantified(&'a LikeQuantified<'a>),
     /// `x COLLATE UTF8_LCASE`.
-    Collate(Box<Collate<'a>>),
+    Collate(&'a Collate<'a>),
     /// `x IS [NOT] NULL`, `IS [NOT] TRUE`, `IS [NOT] DISTINCT FROM y`, ...
-    Is(Box<IsExpr<'a>>),
+    Is(&'a IsExpr<'a>),
     /// `expr.field` on something that is not a plain dotted name: `f(x).a`, `arr[0].b`.
-    Field(Box<FieldAccess<'a>>),
+    Field(&'a FieldAccess<'a>),
     /// `a[i]`, `m['k']`.
-    Subscript(Box<Subscript<'a>>),
+    Subscript(&'a Subscript<'a>),
     /// `a[*]`: every element of an array; in a JSON path (`raw:items[*].price`), every element
     /// of a JSON array.
-    EveryElement(Box<Expr<'a>>),
+    EveryElement(&'a Expr<'a>),
     /// `INTERVAL '1' DAY`, `INTERVAL 3 DAYS 2 HOURS`, `INTERVAL '1-2' YEAR TO MONTH`.
-    Interval(Box<Interval<'a>>),
+    Interval(&'a Interval<'a>),
     /// `x -> x + 1`, `(acc, x) -> acc + x`: an argument of a higher-order function.
-    Lambda(Box<Lambda<'a>>),
+    Lambda(&'a Lambda<'a>),
     /// `raw:key`: one step of a JSON path; `raw:a.b[0]` continues with field and subscript
     /// steps on it.
-    JsonPath(Box<JsonPath<'a>>),
+    JsonPath(&'a JsonPath<'a>),
 }
 
 /// `expr:key`.
@@ -89,7 +89,7 @@ pub struct JsonPath<'a> {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Lambda<'a> {
     /// The parameter names.
-    pub params: Vec<Ident<'a>>,
+    pub params: &'a [Ident<'a>],
     /// The body.
     pub body: Expr<'a>,
 }
@@ -101,7 +101,7 @@ pub enum Literal<'a> {
     /// A number as written: `42`, `1.5e3`, `10L`, `9.99BD`.
     Number(&'a str),
     /// One or more adjacent string literals, which concatenate: `'a' 'b'`.
-    String(Vec<StringLit<'a>>),
+    String(&'a [StringLit<'a>]),
     /// `TRUE` or `FALSE`.
     Boolean(bool),
     /// `NULL`.
@@ -284,15 +284,15 @@ pub struct FunctionCall<'a> {
     /// `DISTINCT` or `ALL` before the arguments.
     pub quantifier: Option<SetQuantifier>,
     /// The arguments in order.
-    pub args: Vec<FunctionArg<'a>>,
+    pub args: &'a [FunctionArg<'a>],
     /// `WITHIN GROUP (ORDER BY ...)` after an ordered-set aggregate.
-    pub within_group: Vec<super::OrderByExpr<'a>>,
+    pub within_group: &'a [super::OrderByExpr<'a>],
     /// `FILTER (WHERE condition)` after an aggregate.
-    pub filter: Option<Box<Expr<'a>>>,
+    pub filter: Option<&'a Expr<'a>>,
     /// `IGNORE NULLS` or `RESPECT NULLS`, after the call or (`first(x IGNORE NULLS)`) inside it.
     pub null_treatment: Option<NullTreatment>,
     /// `OVER ...`: the call is a window function.
-    pub over: Option<Box<WindowSpec<'a>>>,
+    pub over: Option<&'a WindowSpec<'a>>,
 }
 
 /// Whether a window or aggregate function skips NULL inputs.
@@ -325,11 +325,11 @@ pub struct InlineWindow<'a> {
     /// `CLUSTER BY`: partition by, and order by, the same expressions.
     pub cluster_by: bool,
     /// `PARTITION BY` (or `CLUSTER BY`) expressions.
-    pub partition_by: Vec<Expr<'a>>,
+    pub partition_by: &'a [Expr<'a>],
     /// `ORDER BY` items.
-    pub order_by: Vec<super::OrderByExpr<'a>>,
+    pub order_by: &'a [super::OrderByExpr<'a>],
     /// `ROWS ...` or `RANGE ...`.
-    pub frame: Option<Box<WindowFrame<'a>>>,
+    pub frame: Option<&'a WindowFrame<'a>>,
 }
 
 /// `{ROWS | RANGE} bound` or `{ROWS | RANGE} BETWEEN bound AND bound`.
@@ -409,7 +409,7 @@ pub enum FunctionArg<'a> {
     TrimSide(TrimSide),
     /// `TABLE t`, `TABLE(t)` or `TABLE(SELECT ...)`, possibly named and partitioned: a relation
     /// passed to a table-valued function.
-    Table(Box<TableArgument<'a>>),
+    Table(&'a TableArgument<'a>),
 }
 
 /// A relation passed to a table-valued function: `input => TABLE(t) PARTITION BY a ORDER BY b`.
@@ -433,7 +433,7 @@ pub struct TablePartitioning<'a> {
     /// `WITH SINGLE PARTITION` or the partition keys.
     pub partition: TablePartition<'a>,
     /// The sort keys within a partition; empty without `ORDER BY`.
-    pub order_by: Vec<super::OrderByExpr<'a>>,
+    pub order_by: &'a [super::OrderByExpr<'a>],
 }
 
 /// How a table argument's rows are split among the function's calls.
@@ -443,7 +443,7 @@ pub enum TablePartition<'a> {
     /// `WITH SINGLE PARTITION`: every row in one call.
     Single,
     /// `PARTITION BY a` or `PARTITION BY (a, b)`.
-    By(Vec<Expr<'a>>),
+    By(&'a [Expr<'a>]),
 }
 
 /// The relation of a `TABLE(...)` argument.
@@ -453,7 +453,7 @@ pub enum TableArg<'a> {
     /// `TABLE name` or `TABLE(name)`
     Name(ObjectName<'a>),
     /// `TABLE(query)`
-    Query(Box<super::Query<'a>>),
+    Query(&'a super::Query<'a>),
 }
 
 impl<'a> FunctionArg<'a> {
@@ -470,18 +470,6 @@ impl<'a> FunctionArg<'a> {
             | FunctionArg::Table(_) => None,
         }
     }
-
-    fn into_value(self) -> Option<Expr<'a>> {
-        match self {
-            FunctionArg::Positional(e)
-            | FunctionArg::Named { value: e, .. }
-            | FunctionArg::Aliased { value: e, .. }
-            | FunctionArg::Keyword { value: e, .. } => Some(e),
-            FunctionArg::Star(_)
-            | FunctionArg::QualifiedStar(_)
-            | FunctionArg::TrimSide(_)
-            | FunctionArg::Table(_) => None,
-        }
     }
 }
 
@@ -552,7 +540,7 @@ pub struct Case<'a> {
     /// The value compared in a simple CASE.
     pub operand: Option<Expr<'a>>,
     /// The WHEN branches in order.
-    pub whens: Vec<WhenClause<'a>>,
+    pub whens: &'a [WhenClause<'a>],
     /// The ELSE value.
     pub else_result: Option<Expr<'a>>,
 }
@@ -576,7 +564,7 @@ pub struct InList<'a> {
     /// `NOT IN`.
     pub negated: bool,
     /// The candidates.
-    pub list: Vec<Expr<'a>>,
+    pub list: &'a [Expr<'a>],
 }
 
 /// `expr [NOT] IN (query)`.
@@ -588,7 +576,7 @@ pub struct InSubquery<'a> {
     /// `NOT IN`.
     pub negated: bool,
     /// The query giving the candidates.
-    pub query: Box<Query<'a>>,
+    pub query: &'a Query<'a>,
 }
 
 /// `expr [NOT] BETWEEN low AND high`.
@@ -648,7 +636,7 @@ pub struct LikeQuantified<'a> {
     /// ANY, SOME or ALL.
     pub quantifier: PatternQuantifier,
     /// The patterns, at least one.
-    pub patterns: Vec<Expr<'a>>,
+    pub patterns: &'a [Expr<'a>],
     /// `ESCAPE '!'`.
     pub escape: Option<StringLit<'a>>,
 }
@@ -728,7 +716,7 @@ pub struct Subscript<'a> {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Interval<'a> {
     /// The `value unit` pairs: `3 DAYS`, `'1-2' YEAR`.
-    pub parts: Vec<IntervalPart<'a>>,
+    pub parts: &'a [IntervalPart<'a>],
     /// The unit after `TO`: `'1-2' YEAR TO MONTH`.
     pub to: Option<Ident<'a>>,
 }
@@ -755,120 +743,3 @@ impl crate::span::Spanned for IntervalPart<'_> {
     }
 }
 
-thread_local! {
-    /// How many expression drops are running on this thread's stack.
-    static DROP_DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
-}
-
-/// Beyond this many nested drops, the rest of a tree is dropped from a heap stack.
-const RECURSIVE_DROP_LIMIT: u32 = 64;
-
-/// Dropping an expression recursively is fine for ordinary trees, but a chain such as
-/// `a + b + ... + z` thousands of operators long would exhaust the stack. Past a fixed depth
-/// the remaining children are moved onto a heap stack and dropped one at a time.
-impl Drop for Expr<'_> {
-    fn drop(&mut self) {
-        if self.kind.is_leaf() {
-            return;
-        }
-        let kind = std::mem::replace(&mut self.kind, ExprKind::Literal(Literal::Null));
-        let depth = DROP_DEPTH.get();
-        if depth < RECURSIVE_DROP_LIMIT {
-            DROP_DEPTH.set(depth + 1);
-            drop(kind);
-            DROP_DEPTH.set(depth);
-            return;
-        }
-        let mut pending = Vec::new();
-        kind.into_children(&mut pending);
-        while let Some(mut expr) = pending.pop() {
-            let kind = std::mem::replace(&mut expr.kind, ExprKind::Literal(Literal::Null));
-            kind.into_children(&mut pending);
-        }
-    }
-}
-
-impl<'a> ExprKind<'a> {
-    fn is_leaf(&self) -> bool {
-        matches!(
-            self,
-            ExprKind::Literal(_)
-                | ExprKind::Column(_)
-                | ExprKind::CompoundColumn(_)
-                | ExprKind::Marker(_)
-        )
-    }
-
-    /// Moves the direct sub-expressions into `out` and drops the rest. Queries nested in an
-    /// expression are dropped normally: they sit inside brackets, whose depth is bounded.
-    fn into_children(self, out: &mut Vec<Expr<'a>>) {
-        match self {
-            ExprKind::Literal(_)
-            | ExprKind::Column(_)
-            | ExprKind::CompoundColumn(_)
-            | ExprKind::Marker(_) => {}
-            ExprKind::Exists(_) | ExprKind::Subquery(_) => {}
-            ExprKind::Unary(u) => out.push(u.expr),
-            ExprKind::Binary(b) => {
-                let BinaryExpr { left, right, .. } = *b;
-                out.extend([left, right]);
-            }
-            ExprKind::Nested(e) => out.push(*e),
-            ExprKind::Tuple(items) => out.extend(items),
-            ExprKind::Function(call) => {
-                out.extend(call.args.into_iter().filter_map(FunctionArg::into_value));
-            }
-            ExprKind::Cast(c) => out.push(c.expr),
-            ExprKind::Case(c) => {
-                let Case {
-                    operand,
-                    whens,
-                    else_result,
-                } = *c;
-                out.extend(operand);
-                for when in whens {
-                    out.extend([when.condition, when.result]);
-                }
-                out.extend(else_result);
-            }
-            ExprKind::InList(e) => {
-                let InList { expr, list, .. } = *e;
-                out.push(expr);
-                out.extend(list);
-            }
-            ExprKind::InSubquery(e) => out.push(e.expr),
-            ExprKind::Between(b) => {
-                let Between {
-                    expr, low, high, ..
-                } = *b;
-                out.extend([expr, low, high]);
-            }
-            ExprKind::Like(l) => {
-                let Like { expr, pattern, .. } = *l;
-                out.extend([expr, pattern]);
-            }
-            ExprKind::LikeQuantified(l) => {
-                let LikeQuantified { expr, patterns, .. } = *l;
-                out.push(expr);
-                out.extend(patterns);
-            }
-            ExprKind::Collate(c) => out.push(c.expr),
-            ExprKind::Is(is) => {
-                let IsExpr { expr, test, .. } = *is;
-                out.push(expr);
-                if let IsTest::DistinctFrom(other) = test {
-                    out.push(other);
-                }
-            }
-            ExprKind::Field(f) => out.push(f.expr),
-            ExprKind::EveryElement(e) => out.push(*e),
-            ExprKind::Subscript(s) => {
-                let Subscript { expr, index } = *s;
-                out.extend([expr, index]);
-            }
-            ExprKind::Interval(i) => out.extend(i.parts.into_iter().map(|p| p.value)),
-            ExprKind::Lambda(l) => out.push(l.body),
-            ExprKind::JsonPath(j) => out.push(j.expr),
-        }
-    }
-}

@@ -9,9 +9,9 @@ use crate::span::{Span, Spanned};
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum FlowBody<'a> {
     /// `INSERT [ONCE] INTO target BY NAME [REPLACE ...] query` (or an inline INSERT / REPLACE).
-    Insert(Box<InsertFlow<'a>>),
+    Insert(&'a InsertFlow<'a>),
     /// `AUTO CDC [ONCE] INTO target FROM ...` (or an inline AUTO CDC).
-    AutoCdc(Box<AutoCdcFlow<'a>>),
+    AutoCdc(&'a AutoCdcFlow<'a>),
 }
 
 impl Spanned for FlowBody<'_> {
@@ -71,9 +71,9 @@ pub struct InsertFlow<'a> {
     /// The `BY NAME` words.
     pub by_name: Option<Span>,
     /// `REPLACE USING ...` / `REPLACE WHERE ...` clauses in source order.
-    pub replace: Vec<ReplaceClause<'a>>,
+    pub replace: &'a [ReplaceClause<'a>],
     /// The query whose rows are written.
-    pub query: Box<Query<'a>>,
+    pub query: &'a Query<'a>,
 }
 
 /// A REPLACE clause of an INSERT flow.
@@ -102,7 +102,7 @@ pub struct ReplaceUsing<'a> {
     /// From REPLACE to the sequence column.
     pub span: Span,
     /// The key columns.
-    pub columns: Vec<Ident<'a>>,
+    pub columns: &'a [Ident<'a>],
     /// `SEQUENCE BY col` (required; its absence is reported by the checker).
     pub sequence_by: Option<ObjectName<'a>>,
 }
@@ -152,7 +152,7 @@ pub struct AutoCdcFlow<'a> {
     /// Where the changes come from.
     pub source: CdcSource<'a>,
     /// The clauses after the source, in source order.
-    pub clauses: Vec<CdcClause<'a>>,
+    pub clauses: &'a [CdcClause<'a>],
 }
 
 impl<'a> AutoCdcFlow<'a> {
@@ -191,7 +191,7 @@ pub struct SnapshotSource<'a> {
     /// From SNAPSHOT to the end of WITH VERSION (...).
     pub span: Span,
     /// The query that reads the snapshot.
-    pub snapshot_query: Box<Query<'a>>,
+    pub snapshot_query: &'a Query<'a>,
     /// `WITH VERSION (query)`: picks the next version to process.
     pub version: Option<VersionQuery<'a>>,
 }
@@ -203,7 +203,7 @@ pub struct VersionQuery<'a> {
     /// From WITH to `)`.
     pub span: Span,
     /// The version query.
-    pub query: Box<Query<'a>>,
+    pub query: &'a Query<'a>,
 }
 
 /// A clause of an AUTO CDC flow with its span.
@@ -221,7 +221,7 @@ pub struct CdcClause<'a> {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum CdcClauseKind<'a> {
     /// `KEYS (col, ...)`
-    Keys(Vec<Ident<'a>>),
+    Keys(&'a [Ident<'a>]),
     /// `WHERE predicate` (not supported by AUTO CDC; kept for the checker)
     Where(Expr<'a>),
     /// `IGNORE NULL UPDATES`
@@ -247,12 +247,12 @@ pub enum ColumnSelection<'a> {
     /// `a, b` or `(a, b)`
     List {
         /// The columns.
-        columns: Vec<Ident<'a>>,
+        columns: &'a [Ident<'a>],
         /// Whether they were written in parentheses.
         parenthesized: bool,
     },
     /// `* EXCEPT (a, b)`
-    AllExcept(Vec<Ident<'a>>),
+    AllExcept(&'a [Ident<'a>]),
 }
 
 /// `SCD TYPE n` as written; the checker says whether `n` is 1 or 2.

@@ -92,7 +92,7 @@ pub struct ObjectName<'a> {
     /// From the first part to the last.
     pub span: Span,
     /// The parts, outermost first (never empty).
-    pub parts: Vec<Ident<'a>>,
+    pub parts: &'a [Ident<'a>],
 }
 
 impl<'a> ObjectName<'a> {
@@ -171,7 +171,7 @@ pub struct Script<'a> {
     pub span: Span,
     /// The statements in source order, including [`Statement::Error`] placeholders for
     /// statements that did not parse.
-    pub statements: Vec<Statement<'a>>,
+    pub statements: &'a [Statement<'a>],
 }
 
 macro_rules! impl_spanned {
@@ -250,8 +250,8 @@ mod size_tests {
             ("NamedWindow", size_of::<NamedWindow<'_>>()),
             ("Named<Expr>", size_of::<Named<'_, Expr<'_>>>()),
             (
-                "Named<Vec<ObjectName>>",
-                size_of::<Named<'_, Vec<ObjectName<'_>>>>(),
+                "Named<&[ObjectName]>",
+                size_of::<Named<'_, &[ObjectName<'_>]>>(),
             ),
             ("GroupByModifier", size_of::<GroupByModifier<'_>>()),
             ("SetExpr", size_of::<SetExpr<'_>>()),

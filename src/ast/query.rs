@@ -16,13 +16,13 @@ pub struct Query<'a> {
     /// The SELECTs and set operations.
     pub body: SetExpr<'a>,
     /// `ORDER BY ...`.
-    pub order_by: Vec<OrderByExpr<'a>>,
+    pub order_by: &'a [OrderByExpr<'a>],
     /// `LIMIT n` or `LIMIT ALL`.
-    pub limit: Option<Box<Limit<'a>>>,
+    pub limit: Option<&'a Limit<'a>>,
     /// `OFFSET n`.
-    pub offset: Option<Box<Expr<'a>>>,
+    pub offset: Option<&'a Expr<'a>>,
     /// `CLUSTER BY`, `DISTRIBUTE BY`, `SORT BY` (boxed: they are rare).
-    pub distribution: Option<Box<Distribution<'a>>>,
+    pub distribution: Option<&'a Distribution<'a>>,
 }
 
 /// Spark's `[CLUSTER BY ...] [DISTRIBUTE BY ...] [SORT BY ...]` after ORDER BY.
@@ -30,11 +30,11 @@ pub struct Query<'a> {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Distribution<'a> {
     /// `CLUSTER BY expr, ...`: distribute by and sort within partitions by the same keys.
-    pub cluster_by: Vec<Expr<'a>>,
+    pub cluster_by: &'a [Expr<'a>],
     /// `DISTRIBUTE BY expr, ...`: how rows are spread over partitions.
-    pub distribute_by: Vec<Expr<'a>>,
+    pub distribute_by: &'a [Expr<'a>],
     /// `SORT BY ...`: the order within each partition.
-    pub sort_by: Vec<OrderByExpr<'a>>,
+    pub sort_by: &'a [OrderByExpr<'a>],
 }
 
 /// `name AS window` in a WINDOW clause.
@@ -46,7 +46,7 @@ pub struct NamedWindow<'a> {
     /// The name that `OVER name` refers to.
     pub name: Ident<'a>,
     /// The definition (which may name another window).
-    pub spec: Box<WindowSpec<'a>>,
+    pub spec: &'a WindowSpec<'a>,
 }
 
 /// `WITH [RECURSIVE] cte, ...`.
@@ -58,7 +58,7 @@ pub struct With<'a> {
     /// `WITH RECURSIVE`.
     pub recursive: bool,
     /// The common table expressions in order.
-    pub ctes: Vec<Cte<'a>>,
+    pub ctes: &'a [Cte<'a>],
 }
 
 /// `name [(col, ...)] AS (query)`.
@@ -70,9 +70,9 @@ pub struct Cte<'a> {
     /// The name the query is known by.
     pub name: Ident<'a>,
     /// Column names given to the result.
-    pub columns: Vec<Ident<'a>>,
+    pub columns: &'a [Ident<'a>],
     /// The query.
-    pub query: Box<Query<'a>>,
+    pub query: &'a Query<'a>,
 }
 
 /// `LIMIT n` or `LIMIT ALL`.
@@ -90,17 +90,17 @@ pub enum Limit<'a> {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum SetExpr<'a> {
     /// `SELECT ...`
-    Select(Box<Select<'a>>),
+    Select(&'a Select<'a>),
     /// `(query)`
-    Query(Box<Query<'a>>),
+    Query(&'a Query<'a>),
     /// `left UNION|INTERSECT|EXCEPT|MINUS [ALL|DISTINCT] right`
-    SetOperation(Box<SetOperation<'a>>),
+    SetOperation(&'a SetOperation<'a>),
     /// `VALUES row, ...`
     Values(Values<'a>),
     /// `TABLE name`
     Table(TableStatement<'a>),
     /// `input |> operation`: Spark's pipe syntax.
-    Pipe(Box<PipeOperation<'a>>),
+    Pipe(&'a PipeOperation<'a>),
 }
 
 /// `input |> operation`.
@@ -124,16 +124,16 @@ pub enum PipeOp<'a> {
         /// `ALL` or `DISTINCT`.
         quantifier: Option<SetQuantifier>,
         /// The select list.
-        projection: Vec<SelectItem<'a>>,
+        projection: &'a [SelectItem<'a>],
         /// Named windows.
-        windows: Vec<NamedWindow<'a>>,
+        windows: &'a [NamedWindow<'a>],
     },
     /// `EXTEND expr [AS name], ...`: adds columns.
-    Extend(Vec<Named<'a, Expr<'a>>>),
+    Extend(&'a [Named<'a, Expr<'a>>]),
     /// `SET column = expr, ...`: replaces columns.
-    Set(Vec<(ObjectName<'a>, Expr<'a>)>),
+    Set(&'a [(ObjectName<'a>, Expr<'a>)]),
     /// `DROP column, ...`
-    Drop(Vec<ObjectName<'a>>),
+    Drop(&'a [ObjectName<'a>]),
     /// `AS name`: names the rows for later steps.
     As(Ident<'a>),
     /// `WHERE predicate`
@@ -141,9 +141,9 @@ pub enum PipeOp<'a> {
     /// `AGGREGATE [expr [AS name], ...] [GROUP BY expr [AS name], ...]`
     Aggregate {
         /// The aggregates.
-        aggregates: Vec<Named<'a, Expr<'a>>>,
+        aggregates: &'a [Named<'a, Expr<'a>>],
         /// The grouping expressions (Spark takes no ROLLUP, CUBE or GROUPING SETS here).
-        group_by: Vec<Named<'a, Expr<'a>>>,
+        group_by: &'a [Named<'a, Expr<'a>>],
     },
     /// `[kind] JOIN relation [ON ... | USING (...)]`
     Join {
@@ -166,18 +166,18 @@ pub enum PipeOp<'a> {
         right: SetExpr<'a>,
     },
     /// `TABLESAMPLE (...)`
-    Sample(Box<TableSample<'a>>),
+    Sample(&'a TableSample<'a>),
     /// `PIVOT (...) [AS alias]`: the pivot of a relation, applied to the rows so far.
-    Pivot(Box<Pivot<'a>>),
+    Pivot(&'a Pivot<'a>),
     /// `UNPIVOT (...) [AS alias]`
-    Unpivot(Box<Unpivot<'a>>),
+    Unpivot(&'a Unpivot<'a>),
     /// `[ORDER BY ...] [CLUSTER BY ... | DISTRIBUTE BY ... SORT BY ...] [LIMIT n] [OFFSET n]`;
     /// all of them may be left out (`FROM t |>`).
     Organize {
         /// ORDER BY items.
-        order_by: Vec<OrderByExpr<'a>>,
+        order_by: &'a [OrderByExpr<'a>],
         /// CLUSTER BY, DISTRIBUTE BY, SORT BY.
-        distribution: Option<Box<Distribution<'a>>>,
+        distribution: Option<&'a Distribution<'a>>,
         /// LIMIT.
         limit: Option<Limit<'a>>,
         /// OFFSET.
@@ -222,9 +222,9 @@ pub struct Values<'a> {
     /// From VALUES to the last row, or to the alias.
     pub span: Span,
     /// The rows; a row of several columns is an [`super::ExprKind::Tuple`].
-    pub rows: Vec<Expr<'a>>,
+    pub rows: &'a [Expr<'a>],
     /// A name for the rows and their columns.
-    pub alias: Option<Box<Alias<'a>>>,
+    pub alias: Option<&'a Alias<'a>>,
 }
 
 /// `TABLE name`: every row of a table.
@@ -246,21 +246,21 @@ pub struct Select<'a> {
     /// `ALL` or `DISTINCT`.
     pub quantifier: Option<SetQuantifier>,
     /// The select list.
-    pub projection: Vec<SelectItem<'a>>,
+    pub projection: &'a [SelectItem<'a>],
     /// The relations after FROM, comma-separated.
-    pub from: Vec<TableRef<'a>>,
+    pub from: &'a [TableRef<'a>],
     /// `WHERE predicate`.
     pub selection: Option<Expr<'a>>,
     /// `LATERAL VIEW ...` clauses after FROM.
-    pub lateral_views: Vec<LateralView<'a>>,
+    pub lateral_views: &'a [LateralView<'a>],
     /// `GROUP BY item, ...`.
-    pub group_by: Vec<GroupByItem<'a>>,
+    pub group_by: &'a [GroupByItem<'a>],
     /// `HAVING predicate` (boxed, like QUALIFY: most SELECTs have neither).
-    pub having: Option<Box<Expr<'a>>>,
+    pub having: Option<&'a Expr<'a>>,
     /// `WINDOW name AS (...), ...`: windows named for `OVER name`.
-    pub windows: Vec<NamedWindow<'a>>,
+    pub windows: &'a [NamedWindow<'a>],
     /// `QUALIFY predicate`: filters on window function results.
-    pub qualify: Option<Box<Expr<'a>>>,
+    pub qualify: Option<&'a Expr<'a>>,
     /// Written FROM first: `FROM t SELECT a`, or `FROM t` alone (every column).
     pub from_first: bool,
 }
@@ -274,11 +274,11 @@ pub enum GroupByItem<'a> {
     /// `ALL`: every non-aggregate expression of the select list.
     All(Span),
     /// `ROLLUP (set, ...)`
-    Rollup(Vec<Expr<'a>>),
+    Rollup(&'a [Expr<'a>]),
     /// `CUBE (set, ...)`
-    Cube(Vec<Expr<'a>>),
+    Cube(&'a [Expr<'a>]),
     /// `GROUPING SETS (set, ...)`; a set of several expressions is a tuple, `()` an empty one.
-    GroupingSets(Vec<Expr<'a>>),
+    GroupingSets(&'a [Expr<'a>]),
     /// A modifier of the whole list, after its last item without a comma:
     /// `GROUP BY a, b WITH ROLLUP`, `GROUP BY a GROUPING SETS ((a), ())`.
     Modifier(GroupByModifier<'a>),
@@ -293,7 +293,7 @@ pub enum GroupByModifier<'a> {
     /// `WITH CUBE`: the list is a CUBE.
     WithCube(Span),
     /// `GROUPING SETS (set, ...)`: the sets to group by.
-    GroupingSets(Vec<Expr<'a>>),
+    GroupingSets(&'a [Expr<'a>]),
 }
 
 /// `LATERAL VIEW [OUTER] generator(args) alias [AS column, ...]`.
@@ -305,11 +305,11 @@ pub struct LateralView<'a> {
     /// `OUTER`: keep rows for which the generator produces nothing.
     pub outer: bool,
     /// The generator call.
-    pub call: Box<FunctionCall<'a>>,
+    pub call: &'a FunctionCall<'a>,
     /// The table alias.
     pub alias: Option<Ident<'a>>,
     /// The column aliases.
-    pub columns: Vec<Ident<'a>>,
+    pub columns: &'a [Ident<'a>],
 }
 
 /// One item of a select list.
@@ -330,7 +330,7 @@ pub enum SelectItem<'a> {
         /// The generator call.
         expr: Expr<'a>,
         /// The column names.
-        aliases: Vec<Ident<'a>>,
+        aliases: &'a [Ident<'a>],
     },
 }
 
@@ -343,7 +343,7 @@ pub struct Wildcard<'a> {
     /// `t` in `t.*`.
     pub qualifier: Option<ObjectName<'a>>,
     /// The columns after EXCEPT.
-    pub except: Option<Vec<ObjectName<'a>>>,
+    pub except: Option<&'a [ObjectName<'a>]>,
 }
 
 /// `[AS] name [(col, ...)]`.
@@ -355,7 +355,7 @@ pub struct Alias<'a> {
     /// The alias.
     pub name: Ident<'a>,
     /// Column aliases of a relation: `AS t(a, b)`.
-    pub columns: Vec<Ident<'a>>,
+    pub columns: &'a [Ident<'a>],
 }
 
 /// `expr [ASC | DESC] [NULLS FIRST | NULLS LAST]`.
@@ -397,21 +397,21 @@ pub struct StreamRead {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum TableRef<'a> {
     /// `[STREAM] name [WITH (options)] [alias]`, `STREAM(name) [WITH (options)] [alias]`.
-    Table(Box<TableName<'a>>),
+    Table(&'a TableName<'a>),
     /// `[STREAM] function(args) [alias]`: a table-valued function such as `read_files`.
-    Function(Box<TableFunction<'a>>),
+    Function(&'a TableFunction<'a>),
     /// `(query) [alias]`.
-    Subquery(Box<DerivedTable<'a>>),
+    Subquery(&'a DerivedTable<'a>),
     /// `left [kind] JOIN right [ON ... | USING (...)]`.
-    Join(Box<Join<'a>>),
+    Join(&'a Join<'a>),
     /// `VALUES (1, 'a'), (2, 'b') [AS] t(n, s)`: an inline table.
-    Values(Box<InlineTable<'a>>),
+    Values(&'a InlineTable<'a>),
     /// `source PIVOT (aggregates FOR column IN (values)) [alias]`.
-    Pivot(Box<Pivot<'a>>),
+    Pivot(&'a Pivot<'a>),
     /// `source UNPIVOT [INCLUDE | EXCLUDE NULLS] (value FOR name IN (columns)) [alias]`.
-    Unpivot(Box<Unpivot<'a>>),
+    Unpivot(&'a Unpivot<'a>),
     /// `(t)` or `(t JOIN u ON ...) [alias]`: a relation in parentheses.
-    Nested(Box<NestedRelation<'a>>),
+    Nested(&'a NestedRelation<'a>),
 }
 
 /// `(relation) [alias]`.
@@ -433,7 +433,7 @@ pub struct InlineTable<'a> {
     /// From VALUES to the alias.
     pub span: Span,
     /// The rows; a row of several columns is an [`super::ExprKind::Tuple`].
-    pub rows: Vec<Expr<'a>>,
+    pub rows: &'a [Expr<'a>],
     /// The alias, usually with column names.
     pub alias: Option<Alias<'a>>,
 }
@@ -458,11 +458,11 @@ pub struct Pivot<'a> {
     /// far.
     pub source: Option<TableRef<'a>>,
     /// The aggregates computed for each value.
-    pub aggregates: Vec<Named<'a, Expr<'a>>>,
+    pub aggregates: &'a [Named<'a, Expr<'a>>],
     /// The pivot column, or several in parentheses.
-    pub columns: Vec<Ident<'a>>,
+    pub columns: &'a [Ident<'a>],
     /// The values that become columns; a tuple for several pivot columns.
-    pub values: Vec<Named<'a, Expr<'a>>>,
+    pub values: &'a [Named<'a, Expr<'a>>],
     /// The alias of the result.
     pub alias: Option<Alias<'a>>,
 }
@@ -479,11 +479,11 @@ pub struct Unpivot<'a> {
     /// `Some(true)` for INCLUDE NULLS, `Some(false)` for EXCLUDE NULLS.
     pub include_nulls: Option<bool>,
     /// The value column, or several (written in parentheses).
-    pub value_columns: Vec<Ident<'a>>,
+    pub value_columns: &'a [Ident<'a>],
     /// The column that receives the source column's name.
     pub name_column: Ident<'a>,
     /// The source columns, each a group when there are several value columns.
-    pub columns: Vec<Named<'a, Vec<ObjectName<'a>>>>,
+    pub columns: &'a [Named<'a, &'a [ObjectName<'a>]>],
     /// The alias of the result.
     pub alias: Option<Alias<'a>>,
 }
@@ -571,13 +571,13 @@ pub struct TableName<'a> {
     /// The table.
     pub name: ObjectName<'a>,
     /// `VERSION AS OF 3`, `TIMESTAMP AS OF '...'`.
-    pub time_travel: Option<Box<TimeTravel<'a>>>,
+    pub time_travel: Option<&'a TimeTravel<'a>>,
     /// `WITH (skipChangeCommits, startingVersion = 5)`.
     pub options: Option<ReadOptions<'a>>,
     /// `TABLESAMPLE (...)`.
-    pub sample: Option<Box<TableSample<'a>>>,
+    pub sample: Option<&'a TableSample<'a>>,
     /// `WATERMARK ts DELAY OF INTERVAL 10 MINUTES`.
-    pub watermark: Option<Box<Watermark<'a>>>,
+    pub watermark: Option<&'a Watermark<'a>>,
     /// The alias.
     pub alias: Option<Alias<'a>>,
 }
@@ -589,7 +589,7 @@ pub struct ReadOptions<'a> {
     /// From WITH to the closing parenthesis.
     pub span: Span,
     /// The options in order; an option without a value means TRUE.
-    pub options: Vec<Property<'a>>,
+    pub options: &'a [Property<'a>],
 }
 
 /// A table-valued function in FROM: `STREAM read_files('/path', format => 'json') AS f`.
@@ -603,9 +603,9 @@ pub struct TableFunction<'a> {
     /// `LATERAL explode(t.a)`: the call may refer to the relations before it.
     pub lateral: bool,
     /// The call.
-    pub call: Box<FunctionCall<'a>>,
+    pub call: &'a FunctionCall<'a>,
     /// `WATERMARK ts DELAY OF INTERVAL 10 MINUTES`.
-    pub watermark: Option<Box<Watermark<'a>>>,
+    pub watermark: Option<&'a Watermark<'a>>,
     /// The alias.
     pub alias: Option<Alias<'a>>,
 }
@@ -619,11 +619,11 @@ pub struct DerivedTable<'a> {
     /// `LATERAL`: the query may refer to the relations before it.
     pub lateral: bool,
     /// The query.
-    pub query: Box<Query<'a>>,
+    pub query: &'a Query<'a>,
     /// `TABLESAMPLE (...)`.
-    pub sample: Option<Box<TableSample<'a>>>,
+    pub sample: Option<&'a TableSample<'a>>,
     /// `WATERMARK ts DELAY OF INTERVAL 10 MINUTES`.
-    pub watermark: Option<Box<Watermark<'a>>>,
+    pub watermark: Option<&'a Watermark<'a>>,
     /// The alias.
     pub alias: Option<Alias<'a>>,
 }
@@ -657,7 +657,7 @@ pub enum JoinConstraint<'a> {
     /// `ON predicate`
     On(Expr<'a>),
     /// `USING (col, ...)`
-    Using(Vec<Ident<'a>>),
+    Using(&'a [Ident<'a>]),
 }
 
 /// `left [NATURAL] kind JOIN right [constraint]`.

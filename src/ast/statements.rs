@@ -11,23 +11,23 @@ use crate::span::{Span, Spanned};
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Statement<'a> {
     /// `CREATE FLOW name AS ...`
-    CreateFlow(Box<CreateFlow<'a>>),
+    CreateFlow(&'a CreateFlow<'a>),
     /// `CREATE [OR REFRESH] [PRIVATE] STREAMING TABLE ...`
-    CreateStreamingTable(Box<CreateStreamingTable<'a>>),
+    CreateStreamingTable(&'a CreateStreamingTable<'a>),
     /// `CREATE TABLE ... [FLOW ...]`: a managed table written by flows.
-    CreateTable(Box<CreateTable<'a>>),
+    CreateTable(&'a CreateTable<'a>),
     /// `CREATE [OR REFRESH] [PRIVATE] MATERIALIZED VIEW ... AS query`
-    CreateMaterializedView(Box<CreateMaterializedView<'a>>),
+    CreateMaterializedView(&'a CreateMaterializedView<'a>),
     /// `CREATE [OR REPLACE] [TEMPORARY] VIEW ... AS query`
-    CreateView(Box<CreateView<'a>>),
+    CreateView(&'a CreateView<'a>),
     /// `APPLY CHANGES INTO target ...`: the legacy spelling of an AUTO CDC flow.
-    ApplyChanges(Box<ApplyChanges<'a>>),
+    ApplyChanges(&'a ApplyChanges<'a>),
     /// `SET key = value`, `SET CATALOG name`
-    Set(Box<SetStatement<'a>>),
+    Set(&'a SetStatement<'a>),
     /// `USE [CATALOG | SCHEMA | DATABASE | NAMESPACE] name`
-    Use(Box<UseStatement<'a>>),
+    Use(&'a UseStatement<'a>),
     /// A bare query (a snippet such as `SELECT * FROM STREAM t WITH (...)`).
-    Query(Box<Query<'a>>),
+    Query(&'a Query<'a>),
     /// A statement that did not parse; its diagnostic says why.
     Error(Span),
 }
@@ -58,7 +58,7 @@ pub struct CreateFlow<'a> {
     /// The flow's name (multi-part names are kept for the checker).
     pub name: ObjectName<'a>,
     /// `COMMENT 'text'` clauses (repeats kept).
-    pub comments: Vec<StringLit<'a>>,
+    pub comments: &'a [StringLit<'a>],
     /// What the flow does; its `target` is always set.
     pub body: FlowBody<'a>,
 }
@@ -119,7 +119,7 @@ pub struct AsQuery<'a> {
     /// From AS to the end of the query.
     pub span: Span,
     /// The query.
-    pub query: Box<Query<'a>>,
+    pub query: &'a Query<'a>,
 }
 
 /// `FLOW body`: a flow defined together with its table; it writes that table.
@@ -154,7 +154,7 @@ pub struct CreateStreamingTable<'a> {
     /// The column list.
     pub spec: Option<TableSpec<'a>>,
     /// Table clauses in source order.
-    pub clauses: Vec<TableClause<'a>>,
+    pub clauses: &'a [TableClause<'a>],
     /// `AS query` or `FLOW ...`.
     pub body: Option<TableBody<'a>>,
 }
@@ -172,7 +172,7 @@ pub struct CreateTable<'a> {
     /// The column list.
     pub spec: Option<TableSpec<'a>>,
     /// Table clauses in source order.
-    pub clauses: Vec<TableClause<'a>>,
+    pub clauses: &'a [TableClause<'a>],
     /// The inline flow (any flow form is accepted here; the checker rejects AUTO CDC and REPLACE).
     pub flow: Option<InlineFlow<'a>>,
 }
@@ -200,7 +200,7 @@ pub struct CreateMaterializedView<'a> {
     /// The column list.
     pub spec: Option<TableSpec<'a>>,
     /// Table clauses in source order.
-    pub clauses: Vec<TableClause<'a>>,
+    pub clauses: &'a [TableClause<'a>],
     /// `AS query`.
     pub query: AsQuery<'a>,
 }
@@ -225,9 +225,9 @@ pub struct CreateView<'a> {
     /// The view's name.
     pub name: ObjectName<'a>,
     /// The column names.
-    pub columns: Option<Vec<ViewColumn<'a>>>,
+    pub columns: Option<&'a [ViewColumn<'a>]>,
     /// COMMENT and TBLPROPERTIES clauses.
-    pub clauses: Vec<TableClause<'a>>,
+    pub clauses: &'a [TableClause<'a>],
     /// `AS query`.
     pub query: AsQuery<'a>,
 }

@@ -11,7 +11,7 @@ pub struct TableSpec<'a> {
     /// From `(` to `)`.
     pub span: Span,
     /// Columns, expectations and constraints in source order.
-    pub elements: Vec<TableElement<'a>>,
+    pub elements: &'a [TableElement<'a>],
 }
 
 /// One element of a table specification.
@@ -19,11 +19,11 @@ pub struct TableSpec<'a> {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum TableElement<'a> {
     /// `name [type] [properties]`
-    Column(Box<ColumnDef<'a>>),
+    Column(&'a ColumnDef<'a>),
     /// `CONSTRAINT name EXPECT (expr) [ON VIOLATION ...]`
-    Expectation(Box<Expectation<'a>>),
+    Expectation(&'a Expectation<'a>),
     /// `[CONSTRAINT name] PRIMARY KEY (...)` / `FOREIGN KEY (...) REFERENCES ...`
-    Constraint(Box<TableConstraint<'a>>),
+    Constraint(&'a TableConstraint<'a>),
 }
 
 /// `name [data_type] [property ...]`.
@@ -37,7 +37,7 @@ pub struct ColumnDef<'a> {
     /// The type; optional in pipelines, where the query's type is used.
     pub data_type: Option<DataType<'a>>,
     /// The properties in source order (repeats are kept for the checker).
-    pub properties: Vec<ColumnProperty<'a>>,
+    pub properties: &'a [ColumnProperty<'a>],
 }
 
 /// A column property with its span.
@@ -67,13 +67,13 @@ pub enum ColumnPropertyKind<'a> {
     /// `[CONSTRAINT name] PRIMARY KEY`
     PrimaryKey(Option<Ident<'a>>),
     /// `[CONSTRAINT name] [FOREIGN KEY] REFERENCES table [(column)]`
-    References(Box<ColumnReference<'a>>),
+    References(&'a ColumnReference<'a>),
     /// `MASK function [USING COLUMNS (arg, ...)]`
     Mask {
         /// The masking function.
         function: ObjectName<'a>,
         /// Extra arguments after USING COLUMNS.
-        using_columns: Option<Vec<Expr<'a>>>,
+        using_columns: Option<&'a [Expr<'a>]>,
     },
 }
 
@@ -86,7 +86,7 @@ pub struct ColumnReference<'a> {
     /// The parent table.
     pub table: ObjectName<'a>,
     /// The parent columns.
-    pub columns: Vec<Ident<'a>>,
+    pub columns: &'a [Ident<'a>],
 }
 
 /// Whether identity values may be supplied by writers.
@@ -106,7 +106,7 @@ pub struct IdentitySpec<'a> {
     /// ALWAYS or BY DEFAULT.
     pub mode: IdentityMode,
     /// `START WITH` / `INCREMENT BY` options in source order (repeats kept).
-    pub options: Vec<IdentityOption<'a>>,
+    pub options: &'a [IdentityOption<'a>],
 }
 
 /// Which identity option.
@@ -192,9 +192,9 @@ pub struct TableConstraint<'a> {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum TableConstraintKind<'a> {
     /// `PRIMARY KEY (col, ...)`
-    PrimaryKey(Vec<Ident<'a>>),
+    PrimaryKey(&'a [Ident<'a>]),
     /// `FOREIGN KEY (col, ...) REFERENCES table [(col, ...)]`
-    ForeignKey(Box<ForeignKey<'a>>),
+    ForeignKey(&'a ForeignKey<'a>),
 }
 
 /// `FOREIGN KEY (col, ...) REFERENCES table [(col, ...)]`.
@@ -202,11 +202,11 @@ pub enum TableConstraintKind<'a> {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ForeignKey<'a> {
     /// The referencing columns.
-    pub columns: Vec<Ident<'a>>,
+    pub columns: &'a [Ident<'a>],
     /// The parent table.
     pub table: ObjectName<'a>,
     /// The parent columns.
-    pub referenced: Vec<Ident<'a>>,
+    pub referenced: &'a [Ident<'a>],
 }
 
 /// A table clause with its span.
@@ -226,7 +226,7 @@ pub enum TableClauseKind<'a> {
     /// `USING provider`
     Using(Ident<'a>),
     /// `PARTITIONED BY (col, ...)`
-    PartitionedBy(Vec<Ident<'a>>),
+    PartitionedBy(&'a [Ident<'a>]),
     /// `CLUSTER BY (col, ...)`, `CLUSTER BY AUTO`, `CLUSTER BY NONE`
     ClusterBy(ClusterBy<'a>),
     /// `LOCATION 'path'`
@@ -234,13 +234,13 @@ pub enum TableClauseKind<'a> {
     /// `COMMENT 'text'`
     Comment(StringLit<'a>),
     /// `TBLPROPERTIES (key = value, ...)`
-    TblProperties(Vec<Property<'a>>),
+    TblProperties(&'a [Property<'a>]),
     /// `WITH ROW FILTER function ON (col, ...)`
     RowFilter {
         /// The filter function.
         function: ObjectName<'a>,
         /// The columns passed to it.
-        columns: Vec<Ident<'a>>,
+        columns: &'a [Ident<'a>],
     },
 }
 
@@ -249,7 +249,7 @@ pub enum TableClauseKind<'a> {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum ClusterBy<'a> {
     /// `(col, ...)`
-    Columns(Vec<Ident<'a>>),
+    Columns(&'a [Ident<'a>]),
     /// `AUTO`
     Auto,
     /// `NONE`

@@ -14,30 +14,30 @@ pub enum DataType<'a> {
         /// The type name as written.
         name: Ident<'a>,
         /// The numeric parameters as written.
-        params: Vec<&'a str>,
+        params: &'a [&'a str],
     },
     /// `ARRAY<element>`
     Array {
         /// From ARRAY to `>`.
         span: Span,
         /// The element type.
-        element: Box<DataType<'a>>,
+        element: &'a DataType<'a>,
     },
     /// `MAP<key, value>`
     Map {
         /// From MAP to `>`.
         span: Span,
         /// The key type.
-        key: Box<DataType<'a>>,
+        key: &'a DataType<'a>,
         /// The value type.
-        value: Box<DataType<'a>>,
+        value: &'a DataType<'a>,
     },
     /// `STRUCT<field, ...>`
     Struct {
         /// From STRUCT to `>`.
         span: Span,
         /// The fields in order.
-        fields: Vec<StructField<'a>>,
+        fields: &'a [StructField<'a>],
     },
     /// `INTERVAL unit [TO unit]`: `INTERVAL DAY TO SECOND`, `INTERVAL YEAR`.
     Interval {
@@ -53,7 +53,7 @@ pub enum DataType<'a> {
         /// From the type to the collation name.
         span: Span,
         /// The string type.
-        base: Box<DataType<'a>>,
+        base: &'a DataType<'a>,
         /// The collation.
         collation: Ident<'a>,
     },

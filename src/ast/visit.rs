@@ -164,7 +164,7 @@ fn walk_properties<'a, V: Visitor<'a> + ?Sized>(v: &mut V, properties: &[Propert
 pub fn walk_flow<'a, V: Visitor<'a> + ?Sized>(v: &mut V, flow: &FlowBody<'a>) {
     match flow {
         FlowBody::Insert(insert) => {
-            for clause in &insert.replace {
+            for clause in insert.replace {
                 if let ReplaceClause::Where(r) = clause {
                     v.visit_expr(&r.predicate);
                 }
@@ -185,7 +185,7 @@ fn walk_auto_cdc<'a, V: Visitor<'a> + ?Sized>(v: &mut V, cdc: &AutoCdcFlow<'a>) 
             }
         }
     }
-    for clause in &cdc.clauses {
+    for clause in cdc.clauses {
         match &clause.kind {
             CdcClauseKind::Where(e)
             | CdcClauseKind::ApplyAsDelete(e)
@@ -203,7 +203,7 @@ pub fn walk_table_element<'a, V: Visitor<'a> + ?Sized>(v: &mut V, element: &Tabl
             if let Some(data_type) = &column.data_type {
                 v.visit_data_type(data_type);
             }
-            for property in &column.properties {
+            for property in column.properties {
                 match &property.kind {
                     ColumnPropertyKind::Generated(e) | ColumnPropertyKind::Default(e) => {
                         v.visit_expr(e)
@@ -248,7 +248,7 @@ fn walk_result_clauses<'a, V: Visitor<'a> + ?Sized>(
     if let Some(d) = distribution {
         d.cluster_by
             .iter()
-            .chain(&d.distribute_by)
+            .chain(d.distribute_by)
             .for_each(|e| v.visit_expr(e));
         d.sort_by.iter().for_each(|o| v.visit_expr(&o.expr));
     }
@@ -262,7 +262,7 @@ fn walk_pivot<'a, V: Visitor<'a> + ?Sized>(v: &mut V, pivot: &Pivot<'a>) {
     if let Some(source) = &pivot.source {
         v.visit_table_ref(source);
     }
-    let named = pivot.aggregates.iter().chain(&pivot.values);
+    let named = pivot.aggregates.iter().chain(pivot.values);
     named.for_each(|n| v.visit_expr(&n.value));
 }
 
@@ -314,7 +314,7 @@ fn walk_pipe_op<'a, V: Visitor<'a> + ?Sized>(v: &mut V, op: &PipeOp<'a>) {
         } => {
             aggregates
                 .iter()
-                .chain(group_by)
+                .chain(*group_by)
                 .for_each(|n| v.visit_expr(&n.value));
         }
         PipeOp::Join {
@@ -357,7 +357,7 @@ pub fn walk_select<'a, V: Visitor<'a> + ?Sized>(v: &mut V, select: &Select<'a>) 
         walk_projection(v, &select.projection);
         select.from.iter().for_each(|r| v.visit_table_ref(r));
     }
-    for lateral in &select.lateral_views {
+    for lateral in select.lateral_views {
         walk_call(v, &lateral.call);
     }
     if let Some(selection) = &select.selection {
@@ -462,7 +462,7 @@ fn walk_watermark<'a, V: Visitor<'a> + ?Sized>(v: &mut V, watermark: Option<&Wat
 }
 
 fn walk_call<'a, V: Visitor<'a> + ?Sized>(v: &mut V, call: &FunctionCall<'a>) {
-    for arg in &call.args {
+    for arg in call.args {
         match arg {
             FunctionArg::Table(table) => walk_table_argument(v, table),
             arg => arg.value().into_iter().for_each(|e| v.visit_expr(e)),
@@ -516,7 +516,7 @@ pub fn walk_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, expr: &Expr<'a>) {
             if let Some(operand) = &case.operand {
                 v.visit_expr(operand);
             }
-            for when in &case.whens {
+            for when in case.whens {
                 v.visit_expr(&when.condition);
                 v.visit_expr(&when.result);
             }

@@ -129,7 +129,7 @@ fn repeated_keys(clauses: &Clauses<'_, '_>, out: &mut Vec<Diagnostic>) {
 
 /// Only SCD types 1 and 2 exist.
 fn invalid_scd_type(flow: &AutoCdcFlow<'_>, out: &mut Vec<Diagnostic>) {
-    for clause in &flow.clauses {
+    for clause in flow.clauses {
         if let CdcClauseKind::StoredAs(scd) = &clause.kind {
             if !matches!(scd.value(), Some(1 | 2)) {
                 out.push(
@@ -251,7 +251,7 @@ fn snapshot_unsupported_clauses(flow: &AutoCdcFlow<'_>, out: &mut Vec<Diagnostic
     if !matches!(flow.source, CdcSource::Snapshot(_)) {
         return;
     }
-    for clause in &flow.clauses {
+    for clause in flow.clauses {
         let unsupported = matches!(
             clause.kind,
             CdcClauseKind::SequenceBy(_)

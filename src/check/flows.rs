@@ -49,7 +49,7 @@ fn multipart_flow_name(flow: &CreateFlow<'_>, out: &mut Vec<Diagnostic>) {
 
 /// A flow takes one COMMENT.
 fn repeated_comments(flow: &CreateFlow<'_>, out: &mut Vec<Diagnostic>) {
-    if let [first, second, ..] = flow.comments.as_slice() {
+    if let [first, second, ..] = flow.comments {
         out.push(duplicate_clause("COMMENT", first.span, second.span));
     }
 }
@@ -78,7 +78,7 @@ fn requires_by_name(insert: &InsertFlow<'_>, out: &mut Vec<Diagnostic>) {
 /// WHERE recomputes a range on every update, so neither combines with it.
 fn once_with_replace(insert: &InsertFlow<'_>, out: &mut Vec<Diagnostic>) {
     let Some(once) = insert.once else { return };
-    for clause in &insert.replace {
+    for clause in insert.replace {
         let (code, what) = match clause {
             ReplaceClause::Using(_) => (Code::ReplaceUsingWithOnce, "REPLACE USING"),
             ReplaceClause::Where(_) => (Code::ReplaceWhereWithOnce, "REPLACE WHERE"),
@@ -127,7 +127,7 @@ fn both_replace_forms(insert: &InsertFlow<'_>, out: &mut Vec<Diagnostic>) {
 
 /// REPLACE USING names its keys once each and needs SEQUENCE BY to pick the latest row.
 fn replace_using_clauses(insert: &InsertFlow<'_>, out: &mut Vec<Diagnostic>) {
-    for clause in &insert.replace {
+    for clause in insert.replace {
         let ReplaceClause::Using(using) = clause else {
             continue;
         };
@@ -168,7 +168,7 @@ pub(super) fn check_read_options(table: &TableName<'_>, out: &mut Vec<Diagnostic
     let (Some(_), Some(options)) = (table.stream, &table.options) else {
         return;
     };
-    for option in &options.options {
+    for option in options.options {
         let key = option.key.text();
         if !DELTA_READ_OPTIONS
             .iter()

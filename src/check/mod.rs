@@ -59,7 +59,7 @@ pub(crate) fn settle(script: &Script<'_>, diagnostics: &mut Vec<Diagnostic>) {
 
 /// Runs every statement-scope rule over `script`, appending to `out`.
 pub(crate) fn check_script(script: &Script<'_>, out: &mut Vec<Diagnostic>) {
-    for statement in &script.statements {
+    for statement in script.statements {
         check_statement(statement, out);
     }
 }

@@ -159,7 +159,7 @@ fn version_query_shape(version: &VersionQuery<'_>, out: &mut Vec<Diagnostic>) {
         Diagnostic::error(Code::InvalidAutoCdcFromSnapshotVersionQuery, span, message.to_string())
             .with_help("select exactly one orderable, non-null column, such as a BIGINT or a STRUCT of orderable fields")
     };
-    match select.projection.as_slice() {
+    match select.projection {
         [SelectItem::Wildcard(w)] => {
             out.push(invalid(
                 w.span,

@@ -46,7 +46,7 @@ fn managed_table_flow(flow: &InlineFlow<'_>, out: &mut Vec<Diagnostic>) {
             .with_help("declare the target with `CREATE OR REFRESH STREAMING TABLE` for change data capture"),
         ),
         FlowBody::Insert(insert) => {
-            for clause in &insert.replace {
+            for clause in insert.replace {
                 out.push(
                     Diagnostic::error(
                         Code::ManagedTableDoesNotSupportReplaceWhere,
@@ -248,7 +248,7 @@ const GENERATION_EXPRESSION: &[Restricted] = &[
 
 /// A default is computed for one row, from literals and functions of that row alone.
 fn default_expression(column: &ColumnDef<'_>, out: &mut Vec<Diagnostic>) {
-    for property in &column.properties {
+    for property in column.properties {
         let ColumnPropertyKind::Default(expr) = &property.kind else {
             continue;
         };
@@ -271,7 +271,7 @@ fn default_expression(column: &ColumnDef<'_>, out: &mut Vec<Diagnostic>) {
 
 /// An expectation is checked row by row.
 fn expectation_expressions(spec: &TableSpec<'_>, out: &mut Vec<Diagnostic>) {
-    for element in &spec.elements {
+    for element in spec.elements {
         let TableElement::Expectation(expectation) = element else {
             continue;
         };
@@ -293,7 +293,7 @@ fn expectation_expressions(spec: &TableSpec<'_>, out: &mut Vec<Diagnostic>) {
 fn generated_expressions(columns: &[&ColumnDef<'_>], out: &mut Vec<Diagnostic>) {
     let declared: HashSet<String> = columns.iter().map(|c| folded(&c.name)).collect();
     for column in columns {
-        for property in &column.properties {
+        for property in column.properties {
             let ColumnPropertyKind::Generated(expr) = &property.kind else {
                 continue;
             };
@@ -409,7 +409,7 @@ fn comment_without_type(column: &ColumnDef<'_>, out: &mut Vec<Diagnostic>) {
     if column.data_type.is_some() {
         return;
     }
-    for property in &column.properties {
+    for property in column.properties {
         if let ColumnPropertyKind::Comment(_) = property.kind {
             out.push(
                 Diagnostic::warning(
@@ -486,7 +486,7 @@ fn identity_column(
             );
         }
     }
-    for option in &identity.options {
+    for option in identity.options {
         if option.kind == IdentityOptionKind::IncrementBy && option.value.value() == Some(0) {
             out.push(
                 Diagnostic::error(

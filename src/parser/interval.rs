@@ -3,6 +3,7 @@
 //! `INTERVAL '1 2:30' DAY TO MINUTE` and `INTERVAL '1 day 2 hours'`. Spark rejects a statement
 //! that breaks one of these before it runs, so the parser does too.
 
+use crate::arena::Arena;
 use super::support::{user_error, ActionResult};
 use crate::ast::{
     DataType, Expr, ExprKind, Ident, Interval, IntervalPart, Literal, StringLit, UnaryOp,
@@ -56,6 +57,7 @@ const MIXED: &str =
 
 /// `INTERVAL 3 DAYS 4 HOURS` or `INTERVAL '1-2' YEAR TO MONTH`.
 pub fn interval<'a, 't>(
+    arena: &'a Arena,
     span: Span,
     parts: Vec<IntervalPart<'a>>,
     to: Option<Ident<'a>>,
@@ -89,7 +91,10 @@ pub fn interval<'a, 't>(
     }
     Ok(Expr {
         span,
-        kind: ExprKind::Interval(Box::new(Interval { parts, to })),
+        kind: ExprKind::Interval(arena.alloc(Interval {
+            parts: arena.slice(parts),
+            to,
+        })),
     })
 }
 
@@ -200,7 +205,11 @@ pub fn interval_type<'a, 't>(
 
 /// `INTERVAL '1 day 2 hours'`: the string holds `value unit` pairs, optionally after the word
 /// `interval`.
-pub fn string_interval<'a, 't>(span: Span, value: StringLit<'a>) -> ActionResult<'t, Expr<'a>> {
+pub fn string_interval<'a, 't>(
+    arena: &'a Arena,
+    span: Span,
+    value: StringLit<'a>,
+) -> ActionResult<'t, Expr<'a>> {
     let text = value.value();
     let mut words = text.split_whitespace().peekable();
     words.next_if(|w| w.eq_ignore_ascii_case("interval"));
@@ -238,12 +247,12 @@ pub fn string_interval<'a, 't>(span: Span, value: StringLit<'a>) -> ActionResult
     }
     let value = Expr {
         span: value.span,
-        kind: ExprKind::Literal(Literal::String(vec![value])),
+        kind: ExprKind::Literal(Literal::String(std::slice::from_ref(arena.alloc(value)))),
     };
     Ok(Expr {
         span,
-        kind: ExprKind::Interval(Box::new(Interval {
-            parts: vec![IntervalPart { value, unit: None }],
+        kind: ExprKind::Interval(arena.alloc(Interval {
+            parts: std::slice::from_ref(arena.alloc(IntervalPart { value, unit: None })),
             to: None,
         })),
     })

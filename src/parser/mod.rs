@@ -12,6 +12,7 @@ pub(crate) mod interval;
 pub(crate) mod spark_rules;
 pub(crate) mod support;
 
+use crate::arena::Arena;
 use crate::ast::{Script, Statement};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::lexer::{LexError, Lexer, SpannedTok, Tok};
@@ -241,7 +242,7 @@ pub(crate) const RESERVED_NAMES: &[&str] = &[
 ];
 
 /// Parses a whole source text. Never fails: problems are diagnostics.
-pub(crate) fn parse_script(source: &str) -> (Script<'_>, Vec<Diagnostic>) {
+pub(crate) fn parse_script<'a>(arena: &'a Arena, source: &'a str) -> (Script<'a>, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let mut statements = Vec::new();
     if u32::try_from(source.len()).is_err() {
@@ -253,20 +254,24 @@ pub(crate) fn parse_script(source: &str) -> (Script<'_>, Vec<Diagnostic>) {
         return (
             Script {
                 span: Span::new(0, 0),
-                statements,
+                statements: &[],
             },
             diagnostics,
         );
     }
     let parser = grammar::ScriptParser::new();
     let span = Span::from_usize(0, source.len());
-    if let Ok(statements) = parser.parse(source, clean_tokens(source)) {
+    if let Ok(statements) = parser.parse(source, arena, clean_tokens(source)) {
+        let statements = arena.slice(statements);
         return (Script { span, statements }, diagnostics);
     }
+    // What the failed pass allocated stays in the arena until it is released: a file with
+    // errors costs some memory twice, a file without none.
     let mut splitter = StatementSplitter::new(source);
     while let Some(chunk) = splitter.next_statement(&mut diagnostics) {
-        statements.push(parse_statement(&parser, source, chunk, &mut diagnostics));
+        statements.push(parse_statement(&parser, arena, source, chunk, &mut diagnostics));
     }
+    let statements = arena.slice(statements);
     (Script { span, statements }, diagnostics)
 }
 
@@ -336,6 +341,7 @@ impl<'a> StatementSplitter<'a> {
 
 fn parse_statement<'a>(
     parser: &grammar::ScriptParser,
+    arena: &'a Arena,
     source: &'a str,
     chunk: Chunk<'_, 'a>,
     diagnostics: &mut Vec<Diagnostic>,
@@ -364,7 +370,7 @@ fn parse_statement<'a>(
         return Statement::Error(whole);
     }
     let tokens = chunk.tokens.iter().map(|&t| Ok::<_, UserError>(t));
-    match parser.parse(source, tokens) {
+    match parser.parse(source, arena, tokens) {
         Ok(mut statements) if statements.len() == 1 => statements.swap_remove(0),
         Ok(_) => Statement::Error(whole),
         Err(error) => {

@@ -3,6 +3,7 @@
 //! take, a sample of more than everything, rows of different widths. Each check is called by
 //! the grammar action that builds the node, so that the diagnostic points at it.
 
+use crate::arena::Arena;
 use super::support::{user_error, ActionResult};
 use crate::ast::visit::find_expr;
 use crate::ast::{
@@ -147,7 +148,7 @@ const TAKES_PARAMETERS: [&str; 9] = [
 pub fn named_type<'a, 't>(
     span: Span,
     name: Ident<'a>,
-    params: Vec<&'a str>,
+    params: &'a [&'a str],
 ) -> ActionResult<'t, DataType<'a>> {
     // Type names are short: compare them uppercased without allocating.
     let mut buffer = [0u8; 16];
@@ -160,7 +161,7 @@ pub fn named_type<'a, 't>(
         None => "",
     };
     let mut numbers = [0usize; 3];
-    for (slot, param) in numbers.iter_mut().zip(&params) {
+    for (slot, param) in numbers.iter_mut().zip(params) {
         match param.parse() {
             Ok(n) => *slot = n,
             Err(_) => {
@@ -254,7 +255,10 @@ pub fn join_rules<'t>(
 
 /// `ROLLUP (a, (a, b))`, `CUBE (...)`: Spark forms the sets itself, so `()` is no set here
 /// (it is one in GROUPING SETS).
-pub fn no_empty_set<'a, 't>(keyword: &str, sets: Vec<Expr<'a>>) -> ActionResult<'t, Vec<Expr<'a>>> {
+pub fn no_empty_set<'a, 't>(
+    keyword: &str,
+    sets: &'a [Expr<'a>],
+) -> ActionResult<'t, &'a [Expr<'a>]> {
     match sets
         .iter()
         .find(|set| matches!(&set.kind, ExprKind::Tuple(items) if items.is_empty()))
@@ -291,8 +295,8 @@ pub fn equal_rows<'t>(rows: &[Expr<'_>]) -> ActionResult<'t, ()> {
 
 /// `WINDOW w AS (...), w AS (...)`: each name once (Spark compares them as written).
 pub fn distinct_windows<'a, 't>(
-    windows: Vec<NamedWindow<'a>>,
-) -> ActionResult<'t, Vec<NamedWindow<'a>>> {
+    windows: &'a [NamedWindow<'a>],
+) -> ActionResult<'t, &'a [NamedWindow<'a>]> {
     for (i, window) in windows.iter().enumerate() {
         if windows[..i].iter().any(|w| w.name.text == window.name.text) {
             return user_error(
@@ -381,10 +385,11 @@ pub fn datetime_unit<'t>(
 /// plain aggregates; GROUP BY ALL, ROLLUP, CUBE, GROUPING SETS, and (with a grouping)
 /// GROUPING() and window functions are left to SELECT.
 pub fn pipe_aggregate<'a, 't>(
+    arena: &'a Arena,
     span: Span,
-    aggregates: Vec<Named<'a, Expr<'a>>>,
+    aggregates: &'a [Named<'a, Expr<'a>>],
     group_by: Vec<Named<'a, GroupByItem<'a>>>,
-) -> ActionResult<'t, Box<PipeOp<'a>>> {
+) -> ActionResult<'t, &'a PipeOp<'a>> {
     let unsupported = |span: Span, what: &str| {
         user_error(span, format!("`|> AGGREGATE` does not support {what}"))
     };
@@ -412,9 +417,9 @@ pub fn pipe_aggregate<'a, 't>(
             return unsupported(at, what);
         }
     }
-    Ok(Box::new(PipeOp::Aggregate {
+    Ok(arena.alloc(PipeOp::Aggregate {
         aggregates,
-        group_by: grouping,
+        group_by: arena.slice(grouping),
     }))
 }
 

@@ -1,5 +1,6 @@
 //! Small builders that the grammar's actions call, so that the grammar stays declarative.
 
+use crate::arena::Arena;
 use crate::ast::*;
 use crate::span::{Span, Spanned};
 
@@ -151,28 +152,27 @@ impl<'a> Name<'a> {
             .map_or(self.first.span, |last| self.first.span.to(last.span))
     }
 
-    pub fn into_object_name(self) -> ObjectName<'a> {
+    pub fn into_object_name(self, arena: &'a Arena) -> ObjectName<'a> {
         let span = self.span();
-        // A dotted name reuses the vector of its later parts.
         let parts = if self.rest.is_empty() {
-            vec![self.first]
+            std::slice::from_ref(arena.alloc(self.first))
         } else {
             let mut parts = self.rest;
             parts.insert(0, self.first);
-            parts
+            arena.slice(parts)
         };
         ObjectName { span, parts }
     }
 
     /// A column reference: one part, or a dotted path.
-    pub fn into_column(self) -> Expr<'a> {
+    pub fn into_column(self, arena: &'a Arena) -> Expr<'a> {
         if self.rest.is_empty() {
             return Expr {
                 span: self.first.span,
                 kind: ExprKind::Column(self.first),
             };
         }
-        let ObjectName { span, parts } = self.into_object_name();
+        let ObjectName { span, parts } = self.into_object_name(arena);
         Expr {
             span,
             kind: ExprKind::CompoundColumn(parts),
@@ -182,23 +182,25 @@ impl<'a> Name<'a> {
 
 /// ORDER BY, CLUSTER/DISTRIBUTE/SORT BY, LIMIT and OFFSET of a query, collected before the
 /// query is assembled.
+#[derive(Clone, Copy)]
 pub struct QueryTail<'a> {
-    pub order_by: Vec<OrderByExpr<'a>>,
-    pub distribution: Option<Box<Distribution<'a>>>,
-    pub limit: Option<Limit<'a>>,
-    pub offset: Option<Expr<'a>>,
+    pub order_by: &'a [OrderByExpr<'a>],
+    pub distribution: Option<&'a Distribution<'a>>,
+    pub limit: Option<&'a Limit<'a>>,
+    pub offset: Option<&'a Expr<'a>>,
 }
 
 impl<'a> QueryTail<'a> {
     /// `None` when the query has none of the clauses. Spark takes ORDER BY, CLUSTER BY,
     /// DISTRIBUTE BY, SORT BY and DISTRIBUTE BY with SORT BY, but no other combination.
     pub fn new<'t>(
+        arena: &'a Arena,
         span: Span,
-        order_by: Option<Vec<OrderByExpr<'a>>>,
-        distribution: Option<Box<Distribution<'a>>>,
+        order_by: Option<&'a [OrderByExpr<'a>]>,
+        distribution: Option<&'a Distribution<'a>>,
         limit: Option<Limit<'a>>,
         offset: Option<Expr<'a>>,
-    ) -> ActionResult<'t, Option<Box<Self>>> {
+    ) -> ActionResult<'t, Option<&'a Self>> {
         if let Some(d) = &distribution {
             let distributed_or_sorted = !d.distribute_by.is_empty() || !d.sort_by.is_empty();
             if order_by.is_some() || (!d.cluster_by.is_empty() && distributed_or_sorted) {
@@ -212,11 +214,11 @@ impl<'a> QueryTail<'a> {
         if order_by.is_none() && distribution.is_none() && limit.is_none() && offset.is_none() {
             return Ok(None);
         }
-        Ok(Some(Box::new(QueryTail {
+        Ok(Some(arena.alloc(QueryTail {
             order_by: order_by.unwrap_or_default(),
             distribution,
-            limit,
-            offset,
+            limit: limit.map(|limit| arena.alloc(limit)),
+            offset: offset.map(|offset| arena.alloc(offset)),
         })))
     }
 }
@@ -224,10 +226,10 @@ impl<'a> QueryTail<'a> {
 /// One result clause as written after `|>`: ORDER BY, CLUSTER BY, DISTRIBUTE BY, SORT BY,
 /// LIMIT or OFFSET.
 pub enum ResultClause<'a> {
-    OrderBy(Vec<OrderByExpr<'a>>),
-    ClusterBy(Vec<Expr<'a>>),
-    DistributeBy(Vec<Expr<'a>>),
-    SortBy(Vec<OrderByExpr<'a>>),
+    OrderBy(&'a [OrderByExpr<'a>]),
+    ClusterBy(&'a [Expr<'a>]),
+    DistributeBy(&'a [Expr<'a>]),
+    SortBy(&'a [OrderByExpr<'a>]),
     Limit(Limit<'a>),
     Offset(Expr<'a>),
 }
@@ -295,8 +297,9 @@ fn clauses_span(clauses: &[(Span, ResultClause<'_>)]) -> Option<Span> {
 
 /// The clauses of one list, in Spark's order (checked by the caller), as a query tail.
 fn result_tail<'a, 't>(
+    arena: &'a Arena,
     clauses: Vec<(Span, ResultClause<'a>)>,
-) -> ActionResult<'t, Option<Box<QueryTail<'a>>>> {
+) -> ActionResult<'t, Option<&'a QueryTail<'a>>> {
     let Some(span) = clauses_span(&clauses) else {
         return Ok(None);
     };
@@ -313,9 +316,10 @@ fn result_tail<'a, 't>(
         }
     }
     QueryTail::new(
+        arena,
         span,
         order_by,
-        distribution(cluster_by, distribute_by, sort_by),
+        distribution(arena, cluster_by, distribute_by, sort_by),
         limit,
         offset,
     )
@@ -325,6 +329,7 @@ fn result_tail<'a, 't>(
 /// Spark, a step either sorts or distributes the rows, or limits them (LIMIT with OFFSET):
 /// doing both in one step is rejected.
 fn organize_step<'a, 't>(
+    arena: &'a Arena,
     input: SetExpr<'a>,
     pipe_end: usize,
     clauses: Vec<(Span, ResultClause<'a>)>,
@@ -346,53 +351,56 @@ fn organize_step<'a, 't>(
     let span = input
         .span()
         .to(clauses_span(&clauses).unwrap_or(sp(pipe_end, pipe_end)));
-    let (order_by, distribution, limit, offset) = match result_tail(clauses)? {
+    let (order_by, distribution, limit, offset) = match result_tail(arena, clauses)? {
         Some(tail) => (tail.order_by, tail.distribution, tail.limit, tail.offset),
-        None => (Vec::new(), None, None, None),
+        None => (&[][..], None, None, None),
     };
     let op = PipeOp::Organize {
         order_by,
         distribution,
-        limit,
-        offset,
+        limit: limit.cloned(),
+        offset: offset.cloned(),
     };
-    Ok(SetExpr::Pipe(Box::new(PipeOperation { span, input, op })))
+    Ok(SetExpr::Pipe(arena.alloc(PipeOperation { span, input, op })))
 }
 
 /// `input |> ORDER BY ... LIMIT ...` followed by another `|>`: the clauses are one step.
 pub fn pipe_organize<'a, 't>(
+    arena: &'a Arena,
     input: SetExpr<'a>,
     pipe_end: usize,
     clauses: Vec<(Span, ResultClause<'a>)>,
 ) -> ActionResult<'t, SetExpr<'a>> {
     one_list(&clauses)?;
-    organize_step(input, pipe_end, clauses)
+    organize_step(arena, input, pipe_end, clauses)
 }
 
 /// `input |> ORDER BY x DESC ORDER BY y` at the end of a query: as in Spark, the pipe step
 /// takes the clauses as far as they are in order, and the query's own clauses follow it.
 /// Returns the query's body and its own clauses.
 pub fn pipe_ending_in_clauses<'a, 't>(
+    arena: &'a Arena,
     input: SetExpr<'a>,
     pipe_end: usize,
     mut clauses: Vec<(Span, ResultClause<'a>)>,
-) -> ActionResult<'t, (SetExpr<'a>, Option<Box<QueryTail<'a>>>)> {
+) -> ActionResult<'t, (SetExpr<'a>, Option<&'a QueryTail<'a>>)> {
     let outer = clauses.split_off(list_end(&clauses));
     one_list(&outer)?;
-    let body = organize_step(input, pipe_end, clauses)?;
-    Ok((body, result_tail(outer)?))
+    let body = organize_step(arena, input, pipe_end, clauses)?;
+    Ok((body, result_tail(arena, outer)?))
 }
 
 /// `None` when none of CLUSTER BY, DISTRIBUTE BY and SORT BY is there.
 pub fn distribution<'a>(
-    cluster_by: Option<Vec<Expr<'a>>>,
-    distribute_by: Option<Vec<Expr<'a>>>,
-    sort_by: Option<Vec<OrderByExpr<'a>>>,
-) -> Option<Box<Distribution<'a>>> {
+    arena: &'a Arena,
+    cluster_by: Option<&'a [Expr<'a>]>,
+    distribute_by: Option<&'a [Expr<'a>]>,
+    sort_by: Option<&'a [OrderByExpr<'a>]>,
+) -> Option<&'a Distribution<'a>> {
     if cluster_by.is_none() && distribute_by.is_none() && sort_by.is_none() {
         return None;
     }
-    Some(Box::new(Distribution {
+    Some(arena.alloc(Distribution {
         cluster_by: cluster_by.unwrap_or_default(),
         distribute_by: distribute_by.unwrap_or_default(),
         sort_by: sort_by.unwrap_or_default(),
@@ -400,56 +408,58 @@ pub fn distribution<'a>(
 }
 
 pub fn make_query<'a>(
+    arena: &'a Arena,
     span: Span,
     with: Option<With<'a>>,
     body: SetExpr<'a>,
-    tail: Option<Box<QueryTail<'a>>>,
-) -> Box<Query<'a>> {
-    let mut query = Box::new(Query {
+    tail: Option<&'a QueryTail<'a>>,
+) -> &'a Query<'a> {
+    let tail = tail.copied().unwrap_or(QueryTail {
+        order_by: &[],
+        distribution: None,
+        limit: None,
+        offset: None,
+    });
+    arena.alloc(Query {
         span,
         with,
         body,
-        order_by: Vec::new(),
-        limit: None,
-        offset: None,
-        distribution: None,
-    });
-    if let Some(tail) = tail {
-        query.order_by = tail.order_by;
-        query.distribution = tail.distribution;
-        query.limit = tail.limit.map(Box::new);
-        query.offset = tail.offset.map(Box::new);
-    }
-    query
+        order_by: tail.order_by,
+        limit: tail.limit,
+        offset: tail.offset,
+        distribution: tail.distribution,
+    })
 }
 
 /// A call as written up to its closing parenthesis; the clauses after it are filled in later.
+/// Its arguments are moved into the arena by the caller, which may still need to check them.
 pub fn call<'a>(
     span: Span,
     name: ObjectName<'a>,
     quantifier: Option<SetQuantifier>,
-    args: Vec<FunctionArg<'a>>,
-) -> Box<FunctionCall<'a>> {
-    Box::new(FunctionCall {
+    args: &'a [FunctionArg<'a>],
+) -> FunctionCall<'a> {
+    FunctionCall {
         span,
         name,
         quantifier,
         args,
-        within_group: Vec::new(),
+        within_group: &[],
         filter: None,
         null_treatment: None,
         over: None,
-    })
+    }
 }
 
 /// A call with its arguments checked: a comma after a table argument's `PARTITION BY a` or
 /// `ORDER BY b` is where Spark reads more keys, which need parentheses there.
 pub fn checked_call<'a, 't>(
+    arena: &'a Arena,
     span: Span,
     name: ObjectName<'a>,
     quantifier: Option<SetQuantifier>,
-    args: Vec<FunctionArg<'a>>,
-) -> ActionResult<'t, Box<FunctionCall<'a>>> {
+    args: &'a [FunctionArg<'a>],
+) -> ActionResult<'t, &'a FunctionCall<'a>> {
     let keys_then_comma = args.iter().rev().skip(1).any(|arg| {
         matches!(arg, FunctionArg::Table(table) if table.partitioning.as_ref().is_some_and(|p| {
             matches!(p.partition, TablePartition::By(_)) || !p.order_by.is_empty()
@@ -461,14 +471,15 @@ pub fn checked_call<'a, 't>(
             "a comma after a table argument's PARTITION BY or ORDER BY keys: write several keys in parentheses, `PARTITION BY (a, b)`, and pass the table argument last".to_string(),
         );
     }
-    if let [function] = name.parts.as_slice() {
-        super::spark_rules::datetime_unit(span, function.text, &args)?;
+    if let [function] = name.parts {
+        super::spark_rules::datetime_unit(span, function.text, args)?;
     }
-    Ok(call(span, name, quantifier, args))
+    Ok(arena.alloc(call(span, name, quantifier, args)))
 }
 
 /// `first(x IGNORE NULLS)`: Spark takes IGNORE NULLS inside the parentheses of these three.
 pub fn ignore_nulls_inside<'a, 't>(
+    arena: &'a Arena,
     span: Span,
     name: ObjectName<'a>,
     arg: Expr<'a>,
@@ -484,22 +495,26 @@ pub fn ignore_nulls_inside<'a, 't>(
                 .to_string(),
         );
     }
-    let mut call = call(span, name, None, vec![FunctionArg::Positional(arg)]);
-    call.null_treatment = Some(NullTreatment::Ignore);
+    let args = std::slice::from_ref(arena.alloc(FunctionArg::Positional(arg)));
+    let call = FunctionCall {
+        null_treatment: Some(NullTreatment::Ignore),
+        ..call(span, name, None, args)
+    };
     Ok(Expr {
         span,
-        kind: ExprKind::Function(call),
+        kind: ExprKind::Function(arena.alloc(call)),
     })
 }
 
 pub fn set_operation<'a>(
+    arena: &'a Arena,
     span: Span,
     op: SetOperator,
     quantifier: Option<SetQuantifier>,
     left: SetExpr<'a>,
     right: SetExpr<'a>,
 ) -> SetExpr<'a> {
-    SetExpr::SetOperation(Box::new(SetOperation {
+    SetExpr::SetOperation(arena.alloc(SetOperation {
         span,
         op,
         quantifier,
@@ -509,14 +524,15 @@ pub fn set_operation<'a>(
 }
 
 pub fn table_name<'a>(
+    arena: &'a Arena,
     span: Span,
     stream: Option<StreamRead>,
     name: ObjectName<'a>,
     options: Option<ReadOptions<'a>>,
-    watermark: Option<Box<Watermark<'a>>>,
+    watermark: Option<&'a Watermark<'a>>,
     alias: Option<Alias<'a>>,
 ) -> TableRef<'a> {
-    TableRef::Table(Box::new(TableName {
+    TableRef::Table(arena.alloc(TableName {
         span,
         stream,
         name,
@@ -528,19 +544,25 @@ pub fn table_name<'a>(
     }))
 }
 
-pub fn inline_table<'a>(span: Span, rows: Vec<Expr<'a>>, alias: Option<Alias<'a>>) -> TableRef<'a> {
-    TableRef::Values(Box::new(InlineTable { span, rows, alias }))
+pub fn inline_table<'a>(
+    arena: &'a Arena,
+    span: Span,
+    rows: &'a [Expr<'a>],
+    alias: Option<Alias<'a>>,
+) -> TableRef<'a> {
+    TableRef::Values(arena.alloc(InlineTable { span, rows, alias }))
 }
 
 pub fn table_function<'a>(
+    arena: &'a Arena,
     span: Span,
     stream: Option<StreamRead>,
     lateral: bool,
-    call: Box<FunctionCall<'a>>,
-    watermark: Option<Box<Watermark<'a>>>,
+    call: &'a FunctionCall<'a>,
+    watermark: Option<&'a Watermark<'a>>,
     alias: Option<Alias<'a>>,
 ) -> TableRef<'a> {
-    TableRef::Function(Box::new(TableFunction {
+    TableRef::Function(arena.alloc(TableFunction {
         span,
         stream,
         lateral,
@@ -550,27 +572,20 @@ pub fn table_function<'a>(
     }))
 }
 
-pub fn unary<'a>(span: Span, op: UnaryOp, expr: Expr<'a>) -> Expr<'a> {
+pub fn unary<'a>(arena: &'a Arena, span: Span, op: UnaryOp, expr: Expr<'a>) -> Expr<'a> {
     Expr {
         span,
-        kind: ExprKind::Unary(Box::new(UnaryExpr { op, expr })),
+        kind: ExprKind::Unary(arena.alloc(UnaryExpr { op, expr })),
     }
 }
 
-pub fn binary<'a>(op: BinaryOp, left: Expr<'a>, right: Expr<'a>) -> Expr<'a> {
+pub fn binary<'a>(arena: &'a Arena, op: BinaryOp, left: Expr<'a>, right: Expr<'a>) -> Expr<'a> {
     Expr {
         span: left.span.to(right.span),
-        kind: ExprKind::Binary(Box::new(BinaryExpr { op, left, right })),
+        kind: ExprKind::Binary(arena.alloc(BinaryExpr { op, left, right })),
     }
 }
 
-pub fn tuple<'a>(span: Span, first: Expr<'a>, mut rest: Vec<Expr<'a>>) -> Expr<'a> {
-    rest.insert(0, first);
-    Expr {
-        span,
-        kind: ExprKind::Tuple(rest),
-    }
-}
 
 /// A chain of binary operators while it is parsed, `a + b * c - d`: the tree grouped so far
 /// and the number of operators in it. Grouping as the operators arrive needs no list of them.
@@ -580,9 +595,9 @@ pub struct Chain<'a> {
 }
 
 impl<'a> Chain<'a> {
-    pub fn new(left: Expr<'a>, op: BinaryOp, right: Expr<'a>) -> Self {
+    pub fn new(arena: &'a Arena, left: Expr<'a>, op: BinaryOp, right: Expr<'a>) -> Self {
         Chain {
-            tree: binary(op, left, right),
+            tree: binary(arena, op, left, right),
             links: 1,
         }
     }
@@ -592,7 +607,12 @@ impl<'a> Chain<'a> {
     /// tightly as `op` (or the last operand): the walk down the tree's right edge passes only
     /// looser operators, so it is no longer than the number of precedence levels. A chain
     /// longer than [`super::MAX_CHAIN`] is an error: its tree would be as deep as it is long.
-    pub fn push<'t>(mut self, op: BinaryOp, right: Expr<'a>) -> ActionResult<'t, Self> {
+    pub fn push<'t>(
+        self,
+        arena: &'a Arena,
+        op: BinaryOp,
+        right: Expr<'a>,
+    ) -> ActionResult<'t, Self> {
         if self.links == super::MAX_CHAIN {
             let message = format!(
                 "the expression chains more than {} operators; split it, for example with a common table expression",
@@ -600,9 +620,10 @@ impl<'a> Chain<'a> {
             );
             return user_error(self.tree.span.to(right.span), message);
         }
-        attach(&mut self.tree, op, right);
-        self.links += 1;
-        Ok(self)
+        Ok(Chain {
+            tree: attach(arena, self.tree, op, right),
+            links: self.links + 1,
+        })
     }
 
     pub fn into_expr(self) -> Expr<'a> {
@@ -610,21 +631,18 @@ impl<'a> Chain<'a> {
     }
 }
 
-/// Makes `op right` the right-most operation below `node` whose left side binds at least as
-/// tightly as `op`; the operations passed on the way now end with `right`.
-fn attach<'a>(node: &mut Expr<'a>, op: BinaryOp, right: Expr<'a>) {
-    if let ExprKind::Binary(b) = &mut node.kind {
-        if b.op.precedence() < op.precedence() {
-            node.span.end = right.span.end;
-            return attach(&mut b.right, op, right);
+/// `node` with `op right` as the right-most operation whose left side binds at least as
+/// tightly as `op`. The operations passed on the way are built anew, ending with `right`
+/// (the tree is immutable in the arena; their old copies stay there unused, at most one per
+/// precedence level).
+fn attach<'a>(arena: &'a Arena, node: Expr<'a>, op: BinaryOp, right: Expr<'a>) -> Expr<'a> {
+    match node.kind {
+        ExprKind::Binary(b) if b.op.precedence() < op.precedence() => {
+            let right = attach(arena, b.right.clone(), op, right);
+            binary(arena, b.op, b.left.clone(), right)
         }
+        _ => binary(arena, op, node, right),
     }
-    let placeholder = Expr {
-        span: node.span,
-        kind: ExprKind::Literal(Literal::Null),
-    };
-    let left = std::mem::replace(node, placeholder);
-    *node = binary(op, left, right);
 }
 
 /// `>>` and `>>>` are lexed as separate `>` (so `ARRAY<ARRAY<INT>>` closes twice); as shift
@@ -659,7 +677,12 @@ impl Spanned for Name<'_> {
 }
 
 /// A lambda from its parameter expression: a column, or a parenthesised list of columns.
-pub fn lambda<'a, 't>(span: Span, params: Expr<'a>, body: Expr<'a>) -> ActionResult<'t, Expr<'a>> {
+pub fn lambda<'a, 't>(
+    arena: &'a Arena,
+    span: Span,
+    params: Expr<'a>,
+    body: Expr<'a>,
+) -> ActionResult<'t, Expr<'a>> {
     let not_a_name = |span: Span| {
         user_error(
             span,
@@ -671,7 +694,7 @@ pub fn lambda<'a, 't>(span: Span, params: Expr<'a>, body: Expr<'a>) -> ActionRes
         ExprKind::Column(name) => vec![name.clone()],
         ExprKind::Tuple(items) => {
             let mut names = Vec::with_capacity(items.len());
-            for item in items {
+            for item in *items {
                 match &item.kind {
                     ExprKind::Column(name) => names.push(name.clone()),
                     _ => return not_a_name(item.span),
@@ -683,8 +706,8 @@ pub fn lambda<'a, 't>(span: Span, params: Expr<'a>, body: Expr<'a>) -> ActionRes
     };
     Ok(Expr {
         span,
-        kind: ExprKind::Lambda(Box::new(Lambda {
-            params: names,
+        kind: ExprKind::Lambda(arena.alloc(Lambda {
+            params: arena.slice(names),
             body,
         })),
     })
@@ -692,12 +715,13 @@ pub fn lambda<'a, 't>(span: Span, params: Expr<'a>, body: Expr<'a>) -> ActionRes
 
 /// `x [NOT] LIKE ANY (...)`: Spark quantifies LIKE and ILIKE only.
 pub fn like_quantified<'a, 't>(
+    arena: &'a Arena,
     span: Span,
     kind: LikeKind,
     expr: Expr<'a>,
     negated: bool,
     quantifier: PatternQuantifier,
-    patterns: Vec<Expr<'a>>,
+    patterns: &'a [Expr<'a>],
     escape: Option<StringLit<'a>>,
 ) -> ActionResult<'t, Expr<'a>> {
     let escape = super::spark_rules::like_escape(kind, escape)?;
@@ -723,7 +747,7 @@ pub fn like_quantified<'a, 't>(
     };
     Ok(Expr {
         span,
-        kind: ExprKind::LikeQuantified(Box::new(like)),
+        kind: ExprKind::LikeQuantified(arena.alloc(like)),
     })
 }
 
@@ -731,10 +755,11 @@ pub fn like_quantified<'a, 't>(
 /// `extract(field FROM x)`, `substring(s FROM i [FOR n])` (and `substr`),
 /// `trim([BOTH | LEADING | TRAILING] [chars] FROM s)`, `overlay(s PLACING r FROM i [FOR n])`.
 pub fn special_call<'a, 't>(
+    arena: &'a Arena,
     span: Span,
     name: ObjectName<'a>,
     args: Vec<FunctionArg<'a>>,
-) -> ActionResult<'t, Box<FunctionCall<'a>>> {
+) -> ActionResult<'t, &'a FunctionCall<'a>> {
     use ArgKeyword::{For, From, In, Placing};
     let keywords: Vec<ArgKeyword> = args
         .iter()
@@ -743,7 +768,7 @@ pub fn special_call<'a, 't>(
             _ => None,
         })
         .collect();
-    let function = match name.parts.as_slice() {
+    let function = match name.parts {
         [only] => only.text.to_ascii_lowercase(),
         _ => String::new(),
     };
@@ -769,7 +794,29 @@ pub fn special_call<'a, 't>(
             ),
         );
     }
-    Ok(call(span, name, None, args))
+    Ok(arena.alloc(call(span, name, None, arena.slice(args))))
+}
+
+/// A call with the clauses after its parentheses. Most calls have none and are kept as they
+/// are; a call with clauses is built again with them.
+pub fn with_clauses<'a>(
+    arena: &'a Arena,
+    call: &'a FunctionCall<'a>,
+    within_group: Option<&'a [OrderByExpr<'a>]>,
+    filter: Option<Expr<'a>>,
+    null_treatment: Option<NullTreatment>,
+    over: Option<&'a WindowSpec<'a>>,
+) -> &'a FunctionCall<'a> {
+    if within_group.is_none() && filter.is_none() && null_treatment.is_none() && over.is_none() {
+        return call;
+    }
+    arena.alloc(FunctionCall {
+        within_group: within_group.unwrap_or_default(),
+        filter: filter.map(|filter| &*arena.alloc(filter)),
+        null_treatment,
+        over,
+        ..call.clone()
+    })
 }
 
 /// `SYSTEM` or `BERNOULLI` in `TABLESAMPLE SYSTEM (10 PERCENT)`.
@@ -788,11 +835,12 @@ pub fn sample_kind<'t>(span: Span, word: &str) -> ActionResult<'t, SampleKind> {
 
 /// A TABLESAMPLE clause, its amount checked as Spark does; SYSTEM samples by percentage only.
 pub fn table_sample<'a, 't>(
+    arena: &'a Arena,
     span: Span,
     kind: Option<SampleKind>,
     method: SampleMethod<'a>,
     seed: Option<Expr<'a>>,
-) -> ActionResult<'t, Box<TableSample<'a>>> {
+) -> ActionResult<'t, &'a TableSample<'a>> {
     if kind == Some(SampleKind::System) && !matches!(method, SampleMethod::Percent(_)) {
         return user_error(
             span,
@@ -800,7 +848,7 @@ pub fn table_sample<'a, 't>(
         );
     }
     super::spark_rules::sample_amount(span, &method)?;
-    Ok(Box::new(TableSample {
+    Ok(arena.alloc(TableSample {
         span,
         kind,
         method,
@@ -838,35 +886,35 @@ pub fn single_partition<'a, 't>(span: Span, word: &str) -> ActionResult<'t, Tabl
 }
 
 /// `PARTITION BY (a, b)` in a table argument: the parenthesized keys, not one row value.
-pub fn key_list(mut key: Expr<'_>) -> Vec<Expr<'_>> {
-    match &mut key.kind {
-        ExprKind::Tuple(keys) => std::mem::take(keys),
-        _ => vec![key],
+pub fn key_list<'a>(arena: &'a Arena, key: Expr<'a>) -> &'a [Expr<'a>] {
+    match key.kind {
+        ExprKind::Tuple(keys) => keys,
+        _ => std::slice::from_ref(arena.alloc(key)),
     }
 }
 
 /// `ORDER BY (a, b)` in a table argument: the parenthesized keys, each in ascending order.
-pub fn sort_keys(key: OrderByExpr<'_>) -> Vec<OrderByExpr<'_>> {
-    let list = matches!(key.expr.kind, ExprKind::Tuple(_))
-        && key.ascending.is_none()
-        && key.nulls_first.is_none();
-    if !list {
-        return vec![key];
-    }
-    key_list(key.expr)
-        .into_iter()
-        .map(|expr| OrderByExpr {
-            span: expr.span,
-            expr,
-            ascending: None,
-            nulls_first: None,
-        })
-        .collect()
+pub fn sort_keys<'a>(arena: &'a Arena, key: OrderByExpr<'a>) -> &'a [OrderByExpr<'a>] {
+    let keys = match key.expr.kind {
+        ExprKind::Tuple(keys) if key.ascending.is_none() && key.nulls_first.is_none() => keys,
+        _ => return std::slice::from_ref(arena.alloc(key)),
+    };
+    let ascending = keys.iter().map(|expr| OrderByExpr {
+        span: expr.span,
+        expr: expr.clone(),
+        ascending: None,
+        nulls_first: None,
+    });
+    arena.slice(ascending.collect())
 }
 
 /// `@v12` or `@20240101000000000` after a table name: a version, or a timestamp written
 /// yyyyMMddHHmmssSSS (Spark rejects any other number of digits).
-pub fn at_version<'a, 't>(span: Span, suffix: &'a str) -> ActionResult<'t, Box<TimeTravel<'a>>> {
+pub fn at_version<'a, 't>(
+    arena: &'a Arena,
+    span: Span,
+    suffix: &'a str,
+) -> ActionResult<'t, &'a TimeTravel<'a>> {
     let by_version = suffix[1..].starts_with(['v', 'V']);
     let digits_start = if by_version { 2 } else { 1 };
     let digits = &suffix[digits_start..];
@@ -880,7 +928,7 @@ pub fn at_version<'a, 't>(span: Span, suffix: &'a str) -> ActionResult<'t, Box<T
         start: span.start + digits_start as u32,
         end: span.end,
     };
-    Ok(Box::new(TimeTravel {
+    Ok(arena.alloc(TimeTravel {
         span,
         by_version,
         value: Expr {
@@ -891,35 +939,37 @@ pub fn at_version<'a, 't>(span: Span, suffix: &'a str) -> ActionResult<'t, Box<T
     }))
 }
 
-/// The clauses of a SELECT after FROM.
-#[derive(Default)]
+/// The clauses of a SELECT after FROM, as they go into [`Select`].
+#[derive(Default, Clone)]
 pub struct SelectRest<'a> {
-    pub lateral_views: Vec<LateralView<'a>>,
+    pub lateral_views: &'a [LateralView<'a>],
     pub selection: Option<Expr<'a>>,
-    pub group_by: Vec<GroupByItem<'a>>,
-    pub having: Option<Expr<'a>>,
-    pub windows: Vec<NamedWindow<'a>>,
-    pub qualify: Option<Expr<'a>>,
+    pub group_by: &'a [GroupByItem<'a>],
+    pub having: Option<&'a Expr<'a>>,
+    pub windows: &'a [NamedWindow<'a>],
+    pub qualify: Option<&'a Expr<'a>>,
 }
 
 pub fn select<'a>(
+    arena: &'a Arena,
     span: Span,
     from_first: bool,
-    (quantifier, projection): (Option<SetQuantifier>, Vec<SelectItem<'a>>),
+    (quantifier, projection): (Option<SetQuantifier>, &'a [SelectItem<'a>]),
     from: Vec<TableRef<'a>>,
-    rest: SelectRest<'a>,
-) -> Box<Select<'a>> {
-    Box::new(Select {
+    rest: &SelectRest<'a>,
+) -> &'a Select<'a> {
+    let rest = rest.clone();
+    arena.alloc(Select {
         span,
         quantifier,
         projection,
-        from,
+        from: arena.slice(from),
         selection: rest.selection,
         lateral_views: rest.lateral_views,
         group_by: rest.group_by,
-        having: rest.having.map(Box::new),
+        having: rest.having,
         windows: rest.windows,
-        qualify: rest.qualify.map(Box::new),
+        qualify: rest.qualify,
         from_first,
     })
 }
@@ -931,7 +981,8 @@ mod tests {
     /// The first select item of `SELECT <expression>`, every binary operation in brackets.
     fn grouped(expression: &str) -> String {
         let sql = format!("SELECT {expression}");
-        let parsed = crate::parse(&sql);
+        let arena = crate::Arena::new();
+        let parsed = crate::parse(&arena, &sql);
         assert!(parsed.diagnostics().is_empty(), "{sql}");
         let Some(Statement::Query(query)) = parsed.script().statements.first() else {
             panic!("{sql} is not a query");
