@@ -21,7 +21,8 @@ fn benches(c: &mut Criterion) {
                     let mut pipeline = pipeline_sql::Pipeline::new();
                     pipeline.add_source("generated.sql", black_box(text));
                     pipeline.complete(true);
-                    pipeline.check()
+                    let arena = pipeline_sql::Arena::new();
+                    black_box(pipeline.check(&arena).has_errors())
                 })
             },
         );

@@ -11,9 +11,10 @@ fn main() {
                 std::process::exit(2);
             }
         };
-        let parsed = pipeline_sql::parse(&source);
+        let arena = pipeline_sql::Arena::new();
+        let parsed = pipeline_sql::parse(&arena, &source);
         let lines = LineIndex::new(&source);
-        for statement in &parsed.script().statements {
+        for statement in parsed.script().statements {
             let (line, _) = lines.line_column(statement.span().start);
             println!("-- {path}:{line}\n{statement};\n");
         }

@@ -38,13 +38,23 @@ impl Arena {
 
     /// Moves `value` into the arena.
     pub(crate) fn alloc<T>(&self, value: T) -> &T {
-        const { assert!(!std::mem::needs_drop::<T>(), "the arena never runs destructors") };
+        const {
+            assert!(
+                !std::mem::needs_drop::<T>(),
+                "the arena never runs destructors"
+            )
+        };
         self.bump.alloc(value)
     }
 
     /// Moves the items of a list into the arena. An empty list takes no memory.
     pub(crate) fn slice<T>(&self, items: Vec<T>) -> &[T] {
-        const { assert!(!std::mem::needs_drop::<T>(), "the arena never runs destructors") };
+        const {
+            assert!(
+                !std::mem::needs_drop::<T>(),
+                "the arena never runs destructors"
+            )
+        };
         if items.is_empty() {
             return &[];
         }

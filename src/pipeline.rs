@@ -507,7 +507,8 @@ impl<'a> Visitor<'a> for Reads<'_, '_> {
 /// let mut pipeline = Pipeline::new();
 /// pipeline.add_source("tables.sql", tables);
 /// pipeline.add_source("flows.sql", flows);
-/// let checked = pipeline.check();
+/// let arena = pipeline_sql::Arena::new();
+/// let checked = pipeline.check(&arena);
 /// // The flow is judged against the table declared in the other file: it must stream.
 /// let (file, diagnostic) = checked.diagnostics().next().unwrap();
 /// assert_eq!(checked.sources[file.0 as usize].name, "flows.sql");

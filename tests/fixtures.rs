@@ -11,7 +11,7 @@ mod common;
 use common::{fixtures, fixtures_dir};
 use pipeline_sql::pipeline::PipelineCheck;
 use pipeline_sql::report::{file_reports, render_human};
-use pipeline_sql::{Code, Pipeline};
+use pipeline_sql::{Arena, Code, Pipeline};
 use std::path::Path;
 
 fn snapshot_settings() -> insta::Settings {
@@ -33,7 +33,8 @@ fn ok_fixtures_parse_without_diagnostics() {
     let fixtures = fixtures("ok");
     assert!(fixtures.len() >= 15, "the ok fixtures are missing");
     for (name, source) in &fixtures {
-        let checked = pipeline_sql::check(source);
+        let arena = pipeline_sql::Arena::new();
+        let checked = pipeline_sql::check(&arena, source);
         assert!(
             checked.diagnostics().is_empty(),
             "{name}: {:#?}",
@@ -70,7 +71,11 @@ fn case_sources(path: &Path) -> Vec<(String, String)> {
 }
 
 /// Checks a fixture case as one pipeline.
-fn check_case<'s>(case: &str, sources: &'s [(String, String)]) -> PipelineCheck<'s> {
+fn check_case<'s>(
+    arena: &'s Arena,
+    case: &str,
+    sources: &'s [(String, String)],
+) -> PipelineCheck<'s> {
     let mut pipeline = Pipeline::new();
     pipeline.complete(
         case.split("__")
@@ -80,7 +85,7 @@ fn check_case<'s>(case: &str, sources: &'s [(String, String)]) -> PipelineCheck<
     for (name, text) in sources {
         pipeline.add_source(name.as_str(), text.as_str());
     }
-    pipeline.check()
+    pipeline.check(arena)
 }
 
 /// Every err fixture case: its name (file or directory name) and its path.
@@ -103,7 +108,8 @@ fn expected_code(case: &str) -> &str {
 fn err_fixtures_report_their_code() {
     for (case, path) in err_cases() {
         let sources = case_sources(&path);
-        let checked = check_case(&case, &sources);
+        let arena = Arena::new();
+        let checked = check_case(&arena, &case, &sources);
         let code = expected_code(&case);
         assert!(
             checked.diagnostics().any(|(_, d)| d.code() == code),
@@ -130,15 +136,17 @@ fn err_fixtures_report_their_code() {
 #[test]
 fn permissive_fixtures_parse_and_are_checked() {
     for (name, source) in fixtures("permissive") {
-        let parsed = pipeline_sql::parse(&source);
+        let arena = pipeline_sql::Arena::new();
+        let parsed = pipeline_sql::parse(&arena, &source);
         assert!(
             parsed.diagnostics().is_empty(),
             "{name}: {:#?}",
             parsed.diagnostics()
         );
-        for statement in &parsed.script().statements {
+        for statement in parsed.script().statements {
             let text = statement.to_string();
-            let checked = pipeline_sql::check(&text);
+            let arena = pipeline_sql::Arena::new();
+            let checked = pipeline_sql::check(&arena, &text);
             assert!(
                 checked
                     .diagnostics()
@@ -168,7 +176,8 @@ fn complete_pipelines_check_clean() {
             for (name, text) in &sources {
                 pipeline.add_source(name.as_str(), text.as_str());
             }
-            let checked = pipeline.check();
+            let arena = pipeline_sql::Arena::new();
+            let checked = pipeline.check(&arena);
             let found: Vec<_> = checked.diagnostics().collect();
             assert!(found.is_empty(), "{}: {found:#?}", dir.display());
             assert!(!checked.model.datasets.is_empty(), "{}", dir.display());

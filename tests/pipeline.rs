@@ -19,7 +19,8 @@ fn parameters_resolve_names_and_unknown_ones_stay_opaque() {
     pipeline.add_source("tables.sql", tables);
     pipeline.add_source("flows.sql", flows);
     pipeline.param("catalog", "MAIN");
-    let checked = pipeline.check();
+    let arena = pipeline_sql::Arena::new();
+    let checked = pipeline.check(&arena);
     // With the parameter, `${catalog}.sales.orders` is `main.sales.orders`: after the USE
     // statements of each file, both files name the same `orders`, a streaming table.
     assert_eq!(
@@ -32,7 +33,8 @@ fn parameters_resolve_names_and_unknown_ones_stay_opaque() {
     let mut pipeline = Pipeline::new();
     pipeline.add_source("tables.sql", tables);
     pipeline.add_source("flows.sql", flows);
-    let checked = pipeline.check();
+    let arena = pipeline_sql::Arena::new();
+    let checked = pipeline.check(&arena);
     assert!(codes(&checked).is_empty());
     assert_eq!(checked.model.datasets[0].key, "${catalog}.sales.orders");
 }
@@ -40,12 +42,14 @@ fn parameters_resolve_names_and_unknown_ones_stay_opaque() {
 #[test]
 fn absence_rules_need_the_whole_pipeline() {
     let source = "CREATE OR REFRESH STREAMING TABLE lonely;\nCREATE FLOW f AS INSERT INTO elsewhere BY NAME SELECT * FROM STREAM(s);";
-    assert!(pipeline_sql::check(source).diagnostics().is_empty());
+    assert!(pipeline_sql::check(&pipeline_sql::Arena::new(), source)
+        .diagnostics()
+        .is_empty());
     let mut pipeline = Pipeline::new();
     pipeline.add_source("p.sql", source);
     pipeline.complete(true);
     assert_eq!(
-        codes(&pipeline.check()),
+        codes(&pipeline.check(&pipeline_sql::Arena::new())),
         [
             "PIPELINE_DATASET_WITHOUT_FLOW",
             "INVALID_FLOW_TARGET.NOT_FOUND"
@@ -64,7 +68,8 @@ CREATE TEMPORARY VIEW cat.sch.v AS SELECT 1;
 CREATE OR REFRESH MATERIALIZED VIEW m AS SELECT * FROM STREAM(a);
 SELECT FROM;
 ";
-    let checked = pipeline_sql::check(source);
+    let arena = pipeline_sql::Arena::new();
+    let checked = pipeline_sql::check(&arena, source);
     let mut found: Vec<&str> = checked.diagnostics().iter().map(|d| d.code()).collect();
     found.sort_unstable();
     assert_eq!(
@@ -103,7 +108,8 @@ CREATE FLOW silver_cdc AS AUTO CDC INTO silver FROM STREAM(changes) KEYS (id) SE
 CREATE OR REFRESH MATERIALIZED VIEW gold AS WITH s AS (SELECT * FROM silver) SELECT count(*) FROM s;
 CREATE VIEW latest AS SELECT * FROM gold;
 ";
-    let checked = pipeline_sql::check(source);
+    let arena = pipeline_sql::Arena::new();
+    let checked = pipeline_sql::check(&arena, source);
     let model = checked.model();
     let kinds: Vec<(&str, DatasetKind)> = model
         .datasets

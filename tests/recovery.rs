@@ -15,7 +15,8 @@ fn three_broken_statements_give_three_errors_and_keep_the_rest() {
                   CREATE MATERIALIZED VIEW bad2 AS;\n\
                   CREATE FLOW bad3 AS AUTO CDC INTO good1 FROM STREAM(s) KEYS id;\n\
                   CREATE FLOW good2 AS INSERT INTO good1 BY NAME SELECT * FROM STREAM(s);";
-    let parsed = pipeline_sql::parse(source);
+    let arena = pipeline_sql::Arena::new();
+    let parsed = pipeline_sql::parse(&arena, source);
     let codes: Vec<&str> = parsed.diagnostics().iter().map(|d| d.code()).collect();
     assert_eq!(codes, ["PARSE_SYNTAX_ERROR"; 3]);
     let kinds: Vec<&str> = parsed
@@ -47,7 +48,8 @@ fn three_broken_statements_give_three_errors_and_keep_the_rest() {
 fn deep_nesting_is_a_diagnostic_not_a_crash() {
     for depth in [pipeline_sql::MAX_NESTING + 1, 100_000] {
         let source = format!("SELECT {}1{}", "(".repeat(depth), ")".repeat(depth));
-        let parsed = pipeline_sql::parse(&source);
+        let arena = pipeline_sql::Arena::new();
+        let parsed = pipeline_sql::parse(&arena, &source);
         assert_eq!(parsed.diagnostics().len(), 1);
         assert!(
             parsed.diagnostics()[0].message().contains("nests"),
@@ -56,7 +58,8 @@ fn deep_nesting_is_a_diagnostic_not_a_crash() {
         );
     }
     let fine = format!("SELECT {}1{}", "(".repeat(150), ")".repeat(150));
-    let parsed = pipeline_sql::parse(&fine);
+    let arena = pipeline_sql::Arena::new();
+    let parsed = pipeline_sql::parse(&arena, &fine);
     assert!(parsed.diagnostics().is_empty());
     assert_eq!(parsed.script().statements[0].to_string(), fine);
 }
@@ -66,12 +69,14 @@ fn long_operator_chains_are_bounded() {
     let chain = |n: usize| format!("SELECT {}", vec!["a"; n + 1].join(" + "));
     // The longest chain allowed parses, prints back and drops without exhausting the stack.
     let longest = chain(pipeline_sql::MAX_CHAIN);
-    let parsed = pipeline_sql::parse(&longest);
+    let arena = pipeline_sql::Arena::new();
+    let parsed = pipeline_sql::parse(&arena, &longest);
     assert!(parsed.diagnostics().is_empty());
     assert_eq!(parsed.script().statements[0].to_string(), longest);
     // One more operator is reported, not built.
     let too_long = chain(pipeline_sql::MAX_CHAIN + 1);
-    let parsed = pipeline_sql::parse(&too_long);
+    let arena = pipeline_sql::Arena::new();
+    let parsed = pipeline_sql::parse(&arena, &too_long);
     assert_eq!(parsed.diagnostics().len(), 1);
     assert!(parsed.diagnostics()[0]
         .message()
@@ -80,16 +85,27 @@ fn long_operator_chains_are_bounded() {
         "SELECT * FROM t WHERE {}",
         vec!["x = 1"; 100_000].join(" AND ")
     );
-    assert_eq!(pipeline_sql::parse(&ands).diagnostics().len(), 1);
+    assert_eq!(
+        pipeline_sql::parse(&pipeline_sql::Arena::new(), &ands)
+            .diagnostics()
+            .len(),
+        1
+    );
 }
 
 #[test]
 fn long_runs_of_prefix_operators_are_bounded() {
     for op in ["NOT ", "- ", "~"] {
         let fine = format!("SELECT {}1", op.repeat(pipeline_sql::MAX_NESTING));
-        assert!(pipeline_sql::parse(&fine).diagnostics().is_empty(), "{op}");
+        assert!(
+            pipeline_sql::parse(&pipeline_sql::Arena::new(), &fine)
+                .diagnostics()
+                .is_empty(),
+            "{op}"
+        );
         let deep = format!("SELECT {}1", op.repeat(50_000));
-        let parsed = pipeline_sql::parse(&deep);
+        let arena = pipeline_sql::Arena::new();
+        let parsed = pipeline_sql::parse(&arena, &deep);
         assert_eq!(parsed.diagnostics().len(), 1, "{op}");
         assert!(parsed.diagnostics()[0]
             .message()
@@ -114,7 +130,8 @@ impl Rng {
 
 /// Parses `source` and renders its diagnostics the way the CLI does; panics are the failure.
 fn parse_and_render(name: &str, source: &str) {
-    let parsed = pipeline_sql::check(source);
+    let arena = pipeline_sql::Arena::new();
+    let parsed = pipeline_sql::check(&arena, source);
     let report = FileReport {
         path: name,
         source,
@@ -123,7 +140,7 @@ fn parse_and_render(name: &str, source: &str) {
     };
     let json = render_json(std::slice::from_ref(&report));
     assert!(json.starts_with("{\"diagnostics\":"));
-    for statement in &parsed.script().statements {
+    for statement in parsed.script().statements {
         let _ = statement.to_string();
     }
 }
@@ -193,7 +210,8 @@ fn long_query_chains_are_bounded() {
         // The longest chain allowed parses, prints back, is visited and drops on a test
         // thread's stack (each link adds one level to the tree).
         let longest = format!("{head}{}", link.repeat(pipeline_sql::MAX_CHAIN));
-        let parsed = pipeline_sql::parse(&longest);
+        let arena = pipeline_sql::Arena::new();
+        let parsed = pipeline_sql::parse(&arena, &longest);
         assert!(
             parsed.diagnostics().is_empty(),
             "{link}: {:?}",
@@ -201,7 +219,9 @@ fn long_query_chains_are_bounded() {
         );
         let printed = parsed.script().statements[0].to_string();
         assert!(
-            pipeline_sql::parse(&printed).diagnostics().is_empty(),
+            pipeline_sql::parse(&pipeline_sql::Arena::new(), &printed)
+                .diagnostics()
+                .is_empty(),
             "{link}"
         );
         let mut count = CountExprs(0);
@@ -214,7 +234,8 @@ fn long_query_chains_are_bounded() {
         drop(parsed);
         // Longer is reported, not built.
         let deep = format!("{head}{}", link.repeat(50_000));
-        let parsed = pipeline_sql::parse(&deep);
+        let arena = pipeline_sql::Arena::new();
+        let parsed = pipeline_sql::parse(&arena, &deep);
         assert_eq!(parsed.diagnostics().len(), 1, "{link}");
         assert!(
             parsed.diagnostics()[0]
@@ -236,12 +257,14 @@ fn deeply_nested_queries_are_a_diagnostic() {
         )
     };
     let fine = nested(pipeline_sql::MAX_NESTING);
-    let parsed = pipeline_sql::parse(&fine);
+    let arena = pipeline_sql::Arena::new();
+    let parsed = pipeline_sql::parse(&arena, &fine);
     assert!(parsed.diagnostics().is_empty());
     assert_eq!(parsed.script().statements[0].to_string(), fine);
     for depth in [pipeline_sql::MAX_NESTING + 1, 5_000] {
         let source = nested(depth);
-        let parsed = pipeline_sql::parse(&source);
+        let arena = pipeline_sql::Arena::new();
+        let parsed = pipeline_sql::parse(&arena, &source);
         assert_eq!(parsed.diagnostics().len(), 1);
         assert!(parsed.diagnostics()[0]
             .message()

@@ -8,13 +8,15 @@ use common::{all_sources, without_spans};
 fn printing_then_parsing_gives_the_same_tree() {
     let mut checked = 0;
     for (name, source) in all_sources() {
-        let parsed = pipeline_sql::parse(&source);
-        for statement in &parsed.script().statements {
+        let arena = pipeline_sql::Arena::new();
+        let parsed = pipeline_sql::parse(&arena, &source);
+        for statement in parsed.script().statements {
             if matches!(statement, pipeline_sql::ast::Statement::Error(_)) {
                 continue;
             }
             let printed = statement.to_string();
-            let reparsed = pipeline_sql::parse(&printed);
+            let arena = pipeline_sql::Arena::new();
+            let reparsed = pipeline_sql::parse(&arena, &printed);
             assert!(
                 reparsed.diagnostics().is_empty(),
                 "{name}: `{printed}` does not parse: {:#?}",

@@ -85,7 +85,8 @@ impl<'a> Visitor<'a> for SpanChecker<'_> {
 fn spans_nest_and_are_ordered() {
     let mut nodes = 0;
     for (name, source) in all_sources() {
-        let parsed = pipeline_sql::parse(&source);
+        let arena = pipeline_sql::Arena::new();
+        let parsed = pipeline_sql::parse(&arena, &source);
         let script = parsed.script();
         assert_eq!(script.span, Span::new(0, source.len() as u32), "{name}");
         let mut checker = SpanChecker {
@@ -109,7 +110,8 @@ fn spans_nest_and_are_ordered() {
 #[test]
 fn statement_spans_cover_the_statement_text() {
     let source = "  CREATE STREAMING TABLE t ;\n-- c\nSELECT 1";
-    let parsed = pipeline_sql::parse(source);
+    let arena = pipeline_sql::Arena::new();
+    let parsed = pipeline_sql::parse(&arena, source);
     let spans: Vec<&str> = parsed
         .script()
         .statements

@@ -9,16 +9,18 @@ fuzz_target!(|data: &[u8]| {
     let Ok(source) = std::str::from_utf8(data) else {
         return;
     };
-    let parsed = pipeline_sql::parse(source);
+    let arena = pipeline_sql::Arena::new();
+    let parsed = pipeline_sql::parse(&arena, source);
     if !parsed.diagnostics().is_empty() {
         return;
     }
-    for statement in &parsed.script().statements {
+    for statement in parsed.script().statements {
         if matches!(statement, Statement::Error(_)) {
             continue;
         }
         let printed = statement.to_string();
-        let reparsed = pipeline_sql::parse(&printed);
+        let arena = pipeline_sql::Arena::new();
+        let reparsed = pipeline_sql::parse(&arena, &printed);
         assert!(reparsed.diagnostics().is_empty(), "`{printed}` does not parse again");
         assert_eq!(reparsed.script().statements.len(), 1, "`{printed}`");
         assert_eq!(reparsed.script().statements[0].to_string(), printed);

@@ -470,7 +470,6 @@ impl<'a> FunctionArg<'a> {
             | FunctionArg::Table(_) => None,
         }
     }
-    }
 }
 
 /// The keyword before an argument of a special call form.
@@ -742,4 +741,3 @@ impl crate::span::Spanned for IntervalPart<'_> {
         }
     }
 }
-

@@ -20,7 +20,8 @@
 //!     }
 //! }
 //!
-//! let parsed = pipeline_sql::parse("SELECT * FROM STREAM(a) JOIN b ON a.id = b.id");
+//! let arena = pipeline_sql::Arena::new();
+//! let parsed = pipeline_sql::parse(&arena, "SELECT * FROM STREAM(a) JOIN b ON a.id = b.id");
 //! let mut streams = Streams(Vec::new());
 //! streams.visit_script(parsed.script());
 //! assert_eq!(streams.0, ["a"]);

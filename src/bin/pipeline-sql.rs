@@ -87,7 +87,8 @@ fn check(options: &CheckOptions) -> Result<bool, String> {
     for (path, text) in &texts {
         pipeline.add_source(path, text);
     }
-    let checked = pipeline.check();
+    let arena = pipeline_sql::Arena::new();
+    let checked = pipeline.check(&arena);
     let reports = report::file_reports(&checked);
     let output = match options.format {
         Format::Json => report::render_json(&reports) + "\n",

@@ -3,8 +3,8 @@
 //! `INTERVAL '1 2:30' DAY TO MINUTE` and `INTERVAL '1 day 2 hours'`. Spark rejects a statement
 //! that breaks one of these before it runs, so the parser does too.
 
-use crate::arena::Arena;
 use super::support::{user_error, ActionResult};
+use crate::arena::Arena;
 use crate::ast::{
     DataType, Expr, ExprKind, Ident, Interval, IntervalPart, Literal, StringLit, UnaryOp,
 };

@@ -269,7 +269,13 @@ pub(crate) fn parse_script<'a>(arena: &'a Arena, source: &'a str) -> (Script<'a>
     // errors costs some memory twice, a file without none.
     let mut splitter = StatementSplitter::new(source);
     while let Some(chunk) = splitter.next_statement(&mut diagnostics) {
-        statements.push(parse_statement(&parser, arena, source, chunk, &mut diagnostics));
+        statements.push(parse_statement(
+            &parser,
+            arena,
+            source,
+            chunk,
+            &mut diagnostics,
+        ));
     }
     let statements = arena.slice(statements);
     (Script { span, statements }, diagnostics)
@@ -553,7 +559,8 @@ mod tests {
                 format!("SELECT {word}(1)"),
                 format!("CREATE STREAMING TABLE x ({word} INT)"),
             ] {
-                let parsed = crate::parse(&sql);
+                let arena = crate::Arena::new();
+                let parsed = crate::parse(&arena, &sql);
                 assert!(
                     parsed.diagnostics().is_empty(),
                     "{sql}: {:?}",
@@ -565,13 +572,15 @@ mod tests {
 
     #[test]
     fn expected_lists_fold_keywords_into_identifier() {
-        let parsed = crate::parse("CREATE FLOW f AS INSERT INTO");
+        let arena = crate::Arena::new();
+        let parsed = crate::parse(&arena, "CREATE FLOW f AS INSERT INTO");
         let message = parsed.diagnostics()[0].message();
         assert_eq!(
             message,
             "syntax error at the end of the statement: expected identifier"
         );
-        let parsed = crate::parse("SELECT * FROM t WHERE");
+        let arena = crate::Arena::new();
+        let parsed = crate::parse(&arena, "SELECT * FROM t WHERE");
         let message = parsed.diagnostics()[0].message();
         assert!(
             message.contains("CASE") && message.contains("identifier"),
@@ -582,7 +591,8 @@ mod tests {
             "{message}"
         );
         // After a select item only an implicit alias is a name: AND is an operator there.
-        let parsed = crate::parse("SELECT 1 2");
+        let arena = crate::Arena::new();
+        let parsed = crate::parse(&arena, "SELECT 1 2");
         let message = parsed.diagnostics()[0].message();
         assert!(
             message.contains("AND") && message.contains("identifier"),

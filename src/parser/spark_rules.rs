@@ -3,8 +3,8 @@
 //! take, a sample of more than everything, rows of different widths. Each check is called by
 //! the grammar action that builds the node, so that the diagnostic points at it.
 
-use crate::arena::Arena;
 use super::support::{user_error, ActionResult};
+use crate::arena::Arena;
 use crate::ast::visit::find_expr;
 use crate::ast::{
     DataType, Expr, ExprKind, FrameBound, FunctionArg, GroupByItem, Ident, JoinConstraint,

@@ -361,7 +361,11 @@ fn organize_step<'a, 't>(
         limit: limit.cloned(),
         offset: offset.cloned(),
     };
-    Ok(SetExpr::Pipe(arena.alloc(PipeOperation { span, input, op })))
+    Ok(SetExpr::Pipe(arena.alloc(PipeOperation {
+        span,
+        input,
+        op,
+    })))
 }
 
 /// `input |> ORDER BY ... LIMIT ...` followed by another `|>`: the clauses are one step.
@@ -585,7 +589,6 @@ pub fn binary<'a>(arena: &'a Arena, op: BinaryOp, left: Expr<'a>, right: Expr<'a
         kind: ExprKind::Binary(arena.alloc(BinaryExpr { op, left, right })),
     }
 }
-
 
 /// A chain of binary operators while it is parsed, `a + b * c - d`: the tree grouped so far
 /// and the number of operators in it. Grouping as the operators arrive needs no list of them.
