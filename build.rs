@@ -60,7 +60,7 @@ fn elide_unit_reductions(parser: &str) -> (String, usize) {
 const ELIDED: &str = "        // The value stays on the symbol stack as it is.";
 
 /// The numbers of the generated actions that return their one argument unchanged:
-/// `fn __actionN<'a>(src: &'a str, (_, __0, _): (usize, T, usize)) -> T { __0 }`.
+/// `fn __actionN<'a>(src: &'a str, arena: &'a Arena, (_, __0, _): (usize, T, usize)) -> T { __0 }`.
 fn identity_actions(parser: &str) -> HashSet<&str> {
     parser
         .split("\nfn __action")

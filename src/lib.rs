@@ -139,7 +139,9 @@ pub fn check<'a>(arena: &'a Arena, source: &'a str) -> Checked<'a> {
 }
 
 /// Parses a pipeline source file into `arena`. Never panics and never stops at the first
-/// error: every broken statement gets a diagnostic and the others still parse.
+/// error: every broken statement gets a diagnostic and the others still parse. (A source with
+/// errors is parsed twice, whole and then statement by statement; what the first pass built
+/// stays in the arena until the arena is released.)
 pub fn parse<'a>(arena: &'a Arena, source: &'a str) -> Parsed<'a> {
     let (script, mut diagnostics) = parser::parse_script(arena, source);
     diagnostics.sort_by_key(|d| (d.span().start, d.span().end));

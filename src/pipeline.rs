@@ -302,7 +302,7 @@ pub(crate) fn collect(
         Statement::CreateStreamingTable(t) => {
             let d = dataset(DatasetKind::StreamingTable, &t.name, t.spec.as_ref());
             match &t.body {
-                Some(TableBody::Query(q)) => implicit(model, &d, None, Some(&q.query)),
+                Some(TableBody::Query(q)) => implicit(model, &d, None, Some(q.query)),
                 Some(TableBody::Flow(f)) => implicit(model, &d, Some(&f.body), None),
                 None => {}
             }
@@ -317,7 +317,7 @@ pub(crate) fn collect(
         }
         Statement::CreateMaterializedView(v) => {
             let d = dataset(DatasetKind::MaterializedView, &v.name, v.spec.as_ref());
-            implicit(model, &d, None, Some(&v.query.query));
+            implicit(model, &d, None, Some(v.query.query));
             model.datasets.push(d);
         }
         Statement::CreateView(v) => {
@@ -328,7 +328,7 @@ pub(crate) fn collect(
                 .iter()
                 .map(|c| (c.name.value().to_ascii_lowercase(), None))
                 .collect();
-            d.reads = reads_of_query(resolver, &v.query.query);
+            d.reads = reads_of_query(resolver, v.query.query);
             model.datasets.push(d);
         }
         Statement::CreateFlow(f) => {
@@ -392,7 +392,7 @@ fn describe_flow(flow: &mut Flow, resolver: &Resolver<'_>, body: &FlowBody<'_>) 
                 Some(ReplaceClause::Where(_)) => FlowKind::ReplaceWhere,
                 None => FlowKind::Insert,
             };
-            flow.reads = reads_of_query(resolver, &insert.query);
+            flow.reads = reads_of_query(resolver, insert.query);
         }
         FlowBody::AutoCdc(cdc) => {
             flow.once = cdc.once.is_some();
@@ -408,7 +408,7 @@ fn describe_flow(flow: &mut Flow, resolver: &Resolver<'_>, body: &FlowBody<'_>) 
                 CdcSource::Snapshot(snapshot) => {
                     flow.kind = FlowKind::Snapshot;
                     flow.with_version = snapshot.version.is_some();
-                    reads.visit_query(&snapshot.snapshot_query);
+                    reads.visit_query(snapshot.snapshot_query);
                 }
             }
             flow.reads = reads.found;

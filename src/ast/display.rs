@@ -151,7 +151,7 @@ fn table_tail(
     }
     write!(f, " {name}")?;
     if let Some(spec) = spec {
-        write!(f, " {}", Parens(&spec.elements))?;
+        write!(f, " {}", Parens(spec.elements))?;
     }
     write!(f, "{}", Spaced(clauses))
 }
@@ -168,7 +168,7 @@ impl Display for CreateStreamingTable<'_> {
         } else {
             "STREAMING TABLE"
         })?;
-        table_tail(f, self.if_not_exists, &self.name, &self.spec, &self.clauses)?;
+        table_tail(f, self.if_not_exists, &self.name, &self.spec, self.clauses)?;
         suffix(f, &self.body)
     }
 }
@@ -197,7 +197,7 @@ impl Display for InlineFlow<'_> {
 impl Display for CreateTable<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         f.write_str("CREATE TABLE")?;
-        table_tail(f, false, &self.name, &self.spec, &self.clauses)?;
+        table_tail(f, false, &self.name, &self.spec, self.clauses)?;
         suffix(f, &self.flow)
     }
 }
@@ -214,7 +214,7 @@ impl Display for CreateMaterializedView<'_> {
         } else {
             "MATERIALIZED VIEW"
         })?;
-        table_tail(f, self.if_not_exists, &self.name, &self.spec, &self.clauses)?;
+        table_tail(f, self.if_not_exists, &self.name, &self.spec, self.clauses)?;
         write!(f, " {}", self.query)
     }
 }
@@ -238,7 +238,7 @@ impl Display for CreateView<'_> {
         if let Some(columns) = &self.columns {
             write!(f, " {}", Parens(columns))?;
         }
-        write!(f, "{} {}", Spaced(&self.clauses), self.query)
+        write!(f, "{} {}", Spaced(self.clauses), self.query)
     }
 }
 
@@ -304,7 +304,7 @@ impl Display for InsertFlow<'_> {
                 if self.by_name.is_some() {
                     f.write_str(" BY NAME")?;
                 }
-                write!(f, "{} {}", Spaced(&self.replace), self.query)
+                write!(f, "{} {}", Spaced(self.replace), self.query)
             }
             // Inline: INSERT [ONCE] [BY NAME] query, or REPLACE ... BY NAME query.
             None => {
@@ -330,7 +330,7 @@ impl Display for ReplaceClause<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match self {
             ReplaceClause::Using(r) => {
-                write!(f, "REPLACE USING {}", Parens(&r.columns))?;
+                write!(f, "REPLACE USING {}", Parens(r.columns))?;
                 clause(f, "SEQUENCE BY", &r.sequence_by)
             }
             ReplaceClause::Where(r) => write!(f, "REPLACE WHERE {}", r.predicate),
@@ -348,7 +348,7 @@ impl Display for AutoCdcFlow<'_> {
             f.write_str(" ONCE")?;
         }
         clause(f, "INTO", &self.target)?;
-        write!(f, " FROM {}{}", self.source, Spaced(&self.clauses))
+        write!(f, " FROM {}{}", self.source, Spaced(self.clauses))
     }
 }
 
@@ -418,7 +418,7 @@ impl Display for ColumnDef<'_> {
         if let Some(data_type) = &self.data_type {
             write!(f, " {data_type}")?;
         }
-        Spaced(&self.properties).fmt(f)
+        Spaced(self.properties).fmt(f)
     }
 }
 
@@ -436,7 +436,7 @@ impl Display for ColumnProperty<'_> {
                     write!(
                         f,
                         " ({})",
-                        Spaced(&identity.options).to_string().trim_start()
+                        Spaced(identity.options).to_string().trim_start()
                     )?;
                 }
                 Ok(())
@@ -451,7 +451,7 @@ impl Display for ColumnProperty<'_> {
                 constraint_name(f, &reference.constraint)?;
                 write!(f, "REFERENCES {}", reference.table)?;
                 if !reference.columns.is_empty() {
-                    write!(f, " {}", Parens(&reference.columns))?;
+                    write!(f, " {}", Parens(reference.columns))?;
                 }
                 Ok(())
             }
@@ -517,11 +517,11 @@ impl Display for TableConstraint<'_> {
                 write!(
                     f,
                     "FOREIGN KEY {} REFERENCES {}",
-                    Parens(&key.columns),
+                    Parens(key.columns),
                     key.table
                 )?;
                 if !key.referenced.is_empty() {
-                    write!(f, " {}", Parens(&key.referenced))?;
+                    write!(f, " {}", Parens(key.referenced))?;
                 }
                 Ok(())
             }
@@ -613,17 +613,11 @@ impl Display for Query<'_> {
                 f,
                 "WITH {}{} ",
                 if with.recursive { "RECURSIVE " } else { "" },
-                Comma(&with.ctes)
+                Comma(with.ctes)
             )?;
         }
         self.body.fmt(f)?;
-        write_result_clauses(
-            f,
-            &self.order_by,
-            self.distribution.as_deref(),
-            self.limit.as_deref(),
-            self.offset.as_deref(),
-        )
+        write_result_clauses(f, self.order_by, self.distribution, self.limit, self.offset)
     }
 }
 
@@ -656,9 +650,9 @@ fn write_result_clauses(
 impl Display for Distribution<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let clauses = [
-            ("CLUSTER BY", Comma(&self.cluster_by).to_string()),
-            ("DISTRIBUTE BY", Comma(&self.distribute_by).to_string()),
-            ("SORT BY", Comma(&self.sort_by).to_string()),
+            ("CLUSTER BY", Comma(self.cluster_by).to_string()),
+            ("DISTRIBUTE BY", Comma(self.distribute_by).to_string()),
+            ("SORT BY", Comma(self.sort_by).to_string()),
         ];
         let mut first = true;
         for (keyword, list) in clauses.iter().filter(|(_, list)| !list.is_empty()) {
@@ -676,7 +670,7 @@ impl Display for Cte<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         self.name.fmt(f)?;
         if !self.columns.is_empty() {
-            Parens(&self.columns).fmt(f)?;
+            Parens(self.columns).fmt(f)?;
         }
         write!(f, " AS ({})", self.query)
     }
@@ -733,7 +727,7 @@ impl Display for SetExpr<'_> {
                 Ok(())
             }
             SetExpr::Values(values) => {
-                write!(f, "VALUES {}", Comma(&values.rows))?;
+                write!(f, "VALUES {}", Comma(values.rows))?;
                 suffix(f, &values.alias)
             }
             SetExpr::Table(table) => write!(f, "TABLE {}", table.name),
@@ -872,23 +866,23 @@ fn write_group_by(f: &mut Formatter<'_>, items: &[GroupByItem<'_>]) -> fmt::Resu
 impl Display for Select<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         if self.from_first {
-            write!(f, "FROM {}", Comma(&self.from))?;
+            write!(f, "FROM {}", Comma(self.from))?;
             if !self.projection.is_empty() {
                 f.write_char(' ')?;
-                write_select_head(f, self.quantifier, &self.projection)?;
+                write_select_head(f, self.quantifier, self.projection)?;
             }
         } else {
-            write_select_head(f, self.quantifier, &self.projection)?;
+            write_select_head(f, self.quantifier, self.projection)?;
             if !self.from.is_empty() {
-                write!(f, " FROM {}", Comma(&self.from))?;
+                write!(f, " FROM {}", Comma(self.from))?;
             }
         }
-        Spaced(&self.lateral_views).fmt(f)?;
+        Spaced(self.lateral_views).fmt(f)?;
         clause(f, "WHERE", &self.selection)?;
-        write_group_by(f, &self.group_by)?;
+        write_group_by(f, self.group_by)?;
         clause(f, "HAVING", &self.having)?;
         if !self.windows.is_empty() {
-            write!(f, " WINDOW {}", Comma(&self.windows))?;
+            write!(f, " WINDOW {}", Comma(self.windows))?;
         }
         clause(f, "QUALIFY", &self.qualify)
     }
@@ -927,7 +921,7 @@ impl Display for LateralView<'_> {
         )?;
         suffix(f, &self.alias)?;
         if !self.columns.is_empty() {
-            write!(f, " AS {}", Comma(&self.columns))?;
+            write!(f, " AS {}", Comma(self.columns))?;
         }
         Ok(())
     }
@@ -974,7 +968,7 @@ impl Display for Alias<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         write!(f, "AS {}", self.name)?;
         if !self.columns.is_empty() {
-            Parens(&self.columns).fmt(f)?;
+            Parens(self.columns).fmt(f)?;
         }
         Ok(())
     }
@@ -1010,9 +1004,9 @@ impl Display for Pivot<'_> {
         if let Some(source) = &self.source {
             write!(f, "{source} ")?;
         }
-        write!(f, "PIVOT ({} FOR ", Comma(&self.aggregates))?;
-        write_ident_or_list(f, &self.columns)?;
-        write!(f, " IN {})", Parens(&self.values))?;
+        write!(f, "PIVOT ({} FOR ", Comma(self.aggregates))?;
+        write_ident_or_list(f, self.columns)?;
+        write!(f, " IN {})", Parens(self.values))?;
         suffix(f, &self.alias)
     }
 }
@@ -1029,8 +1023,8 @@ impl Display for Unpivot<'_> {
             None => {}
         }
         f.write_char('(')?;
-        write_ident_or_list(f, &self.value_columns)?;
-        write!(f, " FOR {} IN {})", self.name_column, Parens(&self.columns))?;
+        write_ident_or_list(f, self.value_columns)?;
+        write!(f, " FOR {} IN {})", self.name_column, Parens(self.columns))?;
         suffix(f, &self.alias)
     }
 }
@@ -1116,7 +1110,7 @@ impl Display for TableRef<'_> {
                 }
                 suffix(f, &t.time_travel)?;
                 if let Some(options) = &t.options {
-                    write!(f, " WITH {}", Parens(&options.options))?;
+                    write!(f, " WITH {}", Parens(options.options))?;
                 }
                 suffix(f, &t.sample)?;
                 suffix(f, &t.watermark)?;
@@ -1148,7 +1142,7 @@ impl Display for TableRef<'_> {
                 suffix(f, &n.alias)
             }
             TableRef::Values(v) => {
-                write!(f, "VALUES {}", Comma(&v.rows))?;
+                write!(f, "VALUES {}", Comma(v.rows))?;
                 suffix(f, &v.alias)
             }
             TableRef::Pivot(p) => p.fmt(f),
@@ -1218,7 +1212,7 @@ impl Display for Expr<'_> {
                 clause(f, "ELSE", &case.else_result)?;
                 f.write_str(" END")
             }
-            ExprKind::InList(e) => write!(f, "{}{} IN {}", e.expr, not(e.negated), Parens(&e.list)),
+            ExprKind::InList(e) => write!(f, "{}{} IN {}", e.expr, not(e.negated), Parens(e.list)),
             ExprKind::InSubquery(e) => write!(f, "{}{} IN ({})", e.expr, not(e.negated), e.query),
             ExprKind::Exists(q) => write!(f, "EXISTS ({q})"),
             ExprKind::Subquery(q) => write!(f, "({q})"),
@@ -1244,7 +1238,7 @@ impl Display for Expr<'_> {
                 write!(
                     f,
                     "{expr}{negated} {kind} {quantifier} {}",
-                    Parens(&l.patterns)
+                    Parens(l.patterns)
                 )?;
                 clause(f, "ESCAPE", &l.escape)
             }
@@ -1350,7 +1344,7 @@ impl Display for FunctionCall<'_> {
         }
         f.write_char(')')?;
         if !self.within_group.is_empty() {
-            write!(f, " WITHIN GROUP (ORDER BY {})", Comma(&self.within_group))?;
+            write!(f, " WITHIN GROUP (ORDER BY {})", Comma(self.within_group))?;
         }
         if let Some(filter) = &self.filter {
             write!(f, " FILTER (WHERE {filter})")?;
@@ -1377,10 +1371,10 @@ impl Display for WindowSpec<'_> {
             } else {
                 "PARTITION"
             };
-            clauses.push(format!("{keyword} BY {}", Comma(&window.partition_by)));
+            clauses.push(format!("{keyword} BY {}", Comma(window.partition_by)));
         }
         if !window.order_by.is_empty() {
-            clauses.push(format!("ORDER BY {}", Comma(&window.order_by)));
+            clauses.push(format!("ORDER BY {}", Comma(window.order_by)));
         }
         if let Some(frame) = &window.frame {
             let units = match frame.units {
@@ -1425,7 +1419,7 @@ impl Display for TableArgument<'_> {
             TablePartition::By(keys) => write!(f, " PARTITION BY {}", KeyList(keys))?,
         }
         if !partitioning.order_by.is_empty() {
-            write!(f, " ORDER BY {}", KeyList(&partitioning.order_by))?;
+            write!(f, " ORDER BY {}", KeyList(partitioning.order_by))?;
         }
         Ok(())
     }

@@ -13,8 +13,8 @@ pub struct Expr<'a> {
     pub kind: ExprKind<'a>,
 }
 
-/// The kinds of expression. Large or recursive variants are boxed so that an [`Expr`] stays
-/// small; a binary operation boxes both operands in one allocation.
+/// The kinds of expression. Large or recursive variants are references into the arena, so that
+/// an [`Expr`] stays small; a binary operation holds both operands in one node.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum ExprKind<'a> {

@@ -1,8 +1,10 @@
 //! The typed syntax tree.
 //!
 //! Every node carries the [`Span`] of the text it was parsed from. Names, strings and numbers
-//! borrow their text from the source (`'a`), so building the tree allocates only for lists and
-//! for boxes that break recursion. Each node's doc comment shows the SQL it models.
+//! borrow their text from the source, and sub-nodes and lists live in the
+//! [`Arena`](crate::Arena) the tree was parsed into: both are the lifetime `'a`. A tree has
+//! nothing to drop, and copying a node (`Clone`) copies it alone, not its children. Each node's
+//! doc comment shows the SQL it models.
 //!
 //! `Display` on any node prints canonical SQL (keywords upper case, one space between tokens)
 //! that parses back to the same tree, spans aside.
@@ -219,8 +221,8 @@ mod tests {
 }
 
 /// The parser keeps every value it builds in one stack-slot type as large as the largest
-/// value, and moves it on every reduction: large nodes are boxed so that the values the grammar
-/// builds stay within a few words. This test keeps them there.
+/// value, and moves it on every reduction: large nodes are referenced from the arena so that the
+/// values the grammar builds stay within a few words. This test keeps them there.
 #[cfg(test)]
 mod size_tests {
     use super::*;
@@ -265,7 +267,7 @@ mod size_tests {
         for (name, size) in sizes {
             assert!(
                 size <= limit,
-                "{name} is {size} bytes; box what makes it larger than {limit}"
+                "{name} is {size} bytes; move what makes it larger than {limit} into the arena"
             );
         }
     }

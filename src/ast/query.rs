@@ -21,7 +21,7 @@ pub struct Query<'a> {
     pub limit: Option<&'a Limit<'a>>,
     /// `OFFSET n`.
     pub offset: Option<&'a Expr<'a>>,
-    /// `CLUSTER BY`, `DISTRIBUTE BY`, `SORT BY` (boxed: they are rare).
+    /// `CLUSTER BY`, `DISTRIBUTE BY`, `SORT BY`.
     pub distribution: Option<&'a Distribution<'a>>,
 }
 
@@ -255,7 +255,7 @@ pub struct Select<'a> {
     pub lateral_views: &'a [LateralView<'a>],
     /// `GROUP BY item, ...`.
     pub group_by: &'a [GroupByItem<'a>],
-    /// `HAVING predicate` (boxed, like QUALIFY: most SELECTs have neither).
+    /// `HAVING predicate`.
     pub having: Option<&'a Expr<'a>>,
     /// `WINDOW name AS (...), ...`: windows named for `OVER name`.
     pub windows: &'a [NamedWindow<'a>],

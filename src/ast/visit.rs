@@ -108,26 +108,26 @@ pub fn walk_statement<'a, V: Visitor<'a> + ?Sized>(v: &mut V, statement: &Statem
     match statement {
         Statement::CreateFlow(s) => v.visit_flow(&s.body),
         Statement::CreateStreamingTable(s) => {
-            walk_table_parts(v, &s.spec, &s.clauses);
+            walk_table_parts(v, &s.spec, s.clauses);
             match &s.body {
-                Some(TableBody::Query(q)) => v.visit_query(&q.query),
+                Some(TableBody::Query(q)) => v.visit_query(q.query),
                 Some(TableBody::Flow(flow)) => v.visit_flow(&flow.body),
                 None => {}
             }
         }
         Statement::CreateTable(s) => {
-            walk_table_parts(v, &s.spec, &s.clauses);
+            walk_table_parts(v, &s.spec, s.clauses);
             if let Some(flow) = &s.flow {
                 v.visit_flow(&flow.body);
             }
         }
         Statement::CreateMaterializedView(s) => {
-            walk_table_parts(v, &s.spec, &s.clauses);
-            v.visit_query(&s.query.query);
+            walk_table_parts(v, &s.spec, s.clauses);
+            v.visit_query(s.query.query);
         }
         Statement::CreateView(s) => {
-            walk_clauses(v, &s.clauses);
-            v.visit_query(&s.query.query);
+            walk_clauses(v, s.clauses);
+            v.visit_query(s.query.query);
         }
         Statement::ApplyChanges(s) => walk_auto_cdc(v, &s.flow),
         Statement::Query(q) => v.visit_query(q),
@@ -170,7 +170,7 @@ pub fn walk_flow<'a, V: Visitor<'a> + ?Sized>(v: &mut V, flow: &FlowBody<'a>) {
                     v.visit_expr(&r.predicate);
                 }
             }
-            v.visit_query(&insert.query);
+            v.visit_query(insert.query);
         }
         FlowBody::AutoCdc(cdc) => walk_auto_cdc(v, cdc),
     }
@@ -180,9 +180,9 @@ fn walk_auto_cdc<'a, V: Visitor<'a> + ?Sized>(v: &mut V, cdc: &AutoCdcFlow<'a>) 
     match &cdc.source {
         CdcSource::ChangeFeed(relation) => v.visit_table_ref(relation),
         CdcSource::Snapshot(snapshot) => {
-            v.visit_query(&snapshot.snapshot_query);
+            v.visit_query(snapshot.snapshot_query);
             if let Some(version) = &snapshot.version {
-                v.visit_query(&version.query);
+                v.visit_query(version.query);
             }
         }
     }
@@ -225,15 +225,15 @@ pub fn walk_table_element<'a, V: Visitor<'a> + ?Sized>(v: &mut V, element: &Tabl
 /// Visits the children of a query.
 pub fn walk_query<'a, V: Visitor<'a> + ?Sized>(v: &mut V, query: &Query<'a>) {
     if let Some(with) = &query.with {
-        with.ctes.iter().for_each(|cte| v.visit_query(&cte.query));
+        with.ctes.iter().for_each(|cte| v.visit_query(cte.query));
     }
     walk_set_expr(v, &query.body);
     walk_result_clauses(
         v,
-        &query.order_by,
-        query.distribution.as_deref(),
-        query.limit.as_deref(),
-        query.offset.as_deref(),
+        query.order_by,
+        query.distribution,
+        query.limit,
+        query.offset,
     );
 }
 
@@ -303,7 +303,7 @@ fn walk_pipe_op<'a, V: Visitor<'a> + ?Sized>(v: &mut V, op: &PipeOp<'a>) {
             ..
         } => {
             walk_projection(v, projection);
-            windows.iter().for_each(|w| walk_window(v, &w.spec));
+            windows.iter().for_each(|w| walk_window(v, w.spec));
         }
         PipeOp::Extend(items) => items.iter().for_each(|n| v.visit_expr(&n.value)),
         PipeOp::Set(assignments) => assignments.iter().for_each(|(_, e)| v.visit_expr(e)),
@@ -353,22 +353,22 @@ pub fn walk_select<'a, V: Visitor<'a> + ?Sized>(v: &mut V, select: &Select<'a>) 
     // In source order: `FROM t SELECT a` names the relations first.
     if select.from_first {
         select.from.iter().for_each(|r| v.visit_table_ref(r));
-        walk_projection(v, &select.projection);
+        walk_projection(v, select.projection);
     } else {
-        walk_projection(v, &select.projection);
+        walk_projection(v, select.projection);
         select.from.iter().for_each(|r| v.visit_table_ref(r));
     }
     for lateral in select.lateral_views {
-        walk_call(v, &lateral.call);
+        walk_call(v, lateral.call);
     }
     if let Some(selection) = &select.selection {
         v.visit_expr(selection);
     }
-    walk_group_by(v, &select.group_by);
+    walk_group_by(v, select.group_by);
     if let Some(having) = &select.having {
         v.visit_expr(having);
     }
-    select.windows.iter().for_each(|w| walk_window(v, &w.spec));
+    select.windows.iter().for_each(|w| walk_window(v, w.spec));
     if let Some(qualify) = &select.qualify {
         v.visit_expr(qualify);
     }
@@ -400,19 +400,19 @@ pub fn walk_table_ref<'a, V: Visitor<'a> + ?Sized>(v: &mut V, relation: &TableRe
                 v.visit_expr(&travel.value);
             }
             if let Some(options) = &t.options {
-                walk_properties(v, &options.options);
+                walk_properties(v, options.options);
             }
-            walk_sample(v, t.sample.as_deref());
-            walk_watermark(v, t.watermark.as_deref());
+            walk_sample(v, t.sample);
+            walk_watermark(v, t.watermark);
         }
         TableRef::Function(t) => {
-            walk_call(v, &t.call);
-            walk_watermark(v, t.watermark.as_deref());
+            walk_call(v, t.call);
+            walk_watermark(v, t.watermark);
         }
         TableRef::Subquery(d) => {
-            v.visit_query(&d.query);
-            walk_sample(v, d.sample.as_deref());
-            walk_watermark(v, d.watermark.as_deref());
+            v.visit_query(d.query);
+            walk_sample(v, d.sample);
+            walk_watermark(v, d.watermark);
         }
         TableRef::Values(values) => values.rows.iter().for_each(|e| v.visit_expr(e)),
         TableRef::Pivot(p) => walk_pivot(v, p),
@@ -531,7 +531,7 @@ pub fn walk_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, expr: &Expr<'a>) {
         }
         ExprKind::InSubquery(e) => {
             v.visit_expr(&e.expr);
-            v.visit_query(&e.query);
+            v.visit_query(e.query);
         }
         ExprKind::Exists(q) | ExprKind::Subquery(q) => v.visit_query(q),
         ExprKind::Between(b) => {

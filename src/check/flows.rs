@@ -141,7 +141,7 @@ fn replace_using_clauses(insert: &InsertFlow<'_>, out: &mut Vec<Diagnostic>) {
                 .with_help("add `SEQUENCE BY <column>` so that the latest row of each key wins"),
             );
         }
-        repeated_names(&using.columns, |first, repeat| {
+        repeated_names(using.columns, |first, repeat| {
             out.push(duplicate_key(first, repeat, "REPLACE USING"));
         });
     }
@@ -230,11 +230,10 @@ pub(super) fn batch_flow_into_streaming_table(body: &FlowBody<'_>) -> Option<Dia
                 .replace
                 .iter()
                 .any(|c| matches!(c, ReplaceClause::Where(_)));
-            if insert.once.is_some() || replace_where || first_stream_read(&insert.query).is_some()
-            {
+            if insert.once.is_some() || replace_where || first_stream_read(insert.query).is_some() {
                 return None;
             }
-            (source_span(&insert.query), "the flow's query")
+            (source_span(insert.query), "the flow's query")
         }
         FlowBody::AutoCdc(cdc) => match &cdc.source {
             CdcSource::ChangeFeed(relation)
@@ -271,7 +270,7 @@ pub(super) fn streaming_table_query(query: &Query<'_>, out: &mut Vec<Diagnostic>
 pub(super) fn once_flow_reads_stream(body: &FlowBody<'_>, out: &mut Vec<Diagnostic>) {
     use super::expressions::{first_stream_read, stream_read_of};
     let (once, stream) = match body {
-        FlowBody::Insert(insert) => (insert.once, first_stream_read(&insert.query)),
+        FlowBody::Insert(insert) => (insert.once, first_stream_read(insert.query)),
         FlowBody::AutoCdc(cdc) => match &cdc.source {
             CdcSource::ChangeFeed(relation) => (cdc.once, stream_read_of(relation)),
             CdcSource::Snapshot(_) => (None, None),
@@ -295,7 +294,7 @@ pub(super) fn materialized_view_reads_stream(
     view: &CreateMaterializedView<'_>,
     out: &mut Vec<Diagnostic>,
 ) {
-    if let Some(stream) = super::expressions::first_stream_read(&view.query.query) {
+    if let Some(stream) = super::expressions::first_stream_read(view.query.query) {
         out.push(
             Diagnostic::error(
                 Code::StreamingRelationForMaterializedView,

@@ -76,8 +76,8 @@ fn check_statement(statement: &Statement<'_>, out: &mut Vec<Diagnostic>) {
             tables::check_streaming_table(table, out);
             let query = match &table.body {
                 Some(TableBody::Query(q)) => {
-                    flows::streaming_table_query(&q.query, out);
-                    Some(&*q.query)
+                    flows::streaming_table_query(q.query, out);
+                    Some(q.query)
                 }
                 Some(TableBody::Flow(flow)) => {
                     check_flow_body(&flow.body, out);
@@ -86,12 +86,12 @@ fn check_statement(statement: &Statement<'_>, out: &mut Vec<Diagnostic>) {
                 }
                 None => None,
             };
-            tables::check_table(table.spec.as_ref(), &table.clauses, query, out);
+            tables::check_table(table.spec.as_ref(), table.clauses, query, out);
         }
         Statement::CreateTable(table) => {
             tables::check_managed_table(table, out);
             let query = table.flow.as_ref().and_then(|f| flow_query(&f.body));
-            tables::check_table(table.spec.as_ref(), &table.clauses, query, out);
+            tables::check_table(table.spec.as_ref(), table.clauses, query, out);
             if let Some(flow) = &table.flow {
                 check_flow_body(&flow.body, out);
             }
@@ -100,8 +100,8 @@ fn check_statement(statement: &Statement<'_>, out: &mut Vec<Diagnostic>) {
             flows::materialized_view_reads_stream(view, out);
             tables::check_table(
                 view.spec.as_ref(),
-                &view.clauses,
-                Some(&view.query.query),
+                view.clauses,
+                Some(view.query.query),
                 out,
             )
         }
@@ -128,7 +128,7 @@ fn check_auto_cdc(cdc: &AutoCdcFlow<'_>, out: &mut Vec<Diagnostic>) {
 /// The query whose rows an INSERT flow writes.
 fn flow_query<'f, 'a>(body: &'f FlowBody<'a>) -> Option<&'f Query<'a>> {
     match body {
-        FlowBody::Insert(insert) => Some(&insert.query),
+        FlowBody::Insert(insert) => Some(insert.query),
         FlowBody::AutoCdc(_) => None,
     }
 }

@@ -30,7 +30,7 @@ pub(super) fn check_version_functions(statement: &Statement<'_>, out: &mut Vec<D
             skip: &[],
             out,
         }
-        .visit_query(&source.snapshot_query);
+        .visit_query(source.snapshot_query);
         if let Some(version) = &source.version {
             VersionCalls {
                 allow_current: false,
@@ -38,7 +38,7 @@ pub(super) fn check_version_functions(statement: &Statement<'_>, out: &mut Vec<D
                 skip: &[],
                 out,
             }
-            .visit_query(&version.query);
+            .visit_query(version.query);
         }
     }
 }
@@ -214,7 +214,7 @@ fn version_query_shape(version: &VersionQuery<'_>, out: &mut Vec<Diagnostic>) {
 
 fn returns_at_most_one_row(query: &Query<'_>, select: &Select<'_>) -> bool {
     let limit_one = matches!(
-        query.limit.as_deref(),
+        query.limit,
         Some(Limit::Count(Expr {
             kind: ExprKind::Literal(Literal::Number("1" | "0")),
             ..

@@ -23,11 +23,11 @@ pub(super) fn check_streaming_table(table: &CreateStreamingTable<'_>, out: &mut 
             .with_help("write `CREATE OR REFRESH STREAMING TABLE`"),
         );
     }
-    delta_provider(&table.clauses, out);
+    delta_provider(table.clauses, out);
 }
 
 pub(super) fn check_managed_table(table: &CreateTable<'_>, out: &mut Vec<Diagnostic>) {
-    delta_provider(&table.clauses, out);
+    delta_provider(table.clauses, out);
     if let Some(flow) = &table.flow {
         managed_table_flow(flow, out);
     }
@@ -84,7 +84,7 @@ pub(super) fn check_view(view: &CreateView<'_>, out: &mut Vec<Diagnostic>) {
             },
         );
     }
-    repeated_clauses(&view.clauses, out);
+    repeated_clauses(view.clauses, out);
 }
 
 /// The rules every table-like definition shares; `query` is the query that fills the table

@@ -27,8 +27,9 @@ lalrpop_util::lalrpop_mod!(
 );
 
 /// How deeply brackets may nest in one statement, and how many prefix operators (`NOT`, `-`)
-/// may follow each other. Deeper input is reported instead of parsed, so that printing,
-/// visiting and dropping the tree cannot exhaust the stack.
+/// may follow each other. Deeper input is reported instead of parsed, so that parsing, printing
+/// and visiting the tree cannot exhaust the stack (a tree in the arena is never dropped node by
+/// node).
 pub const MAX_NESTING: usize = 200;
 
 /// How many binary operators one flat expression may chain (`a + b + ...`, `p AND q AND ...`),

@@ -128,7 +128,7 @@ pub fn once_of<'t>(
 }
 
 /// A dotted name while it is being parsed: the first part is kept apart so that the common
-/// one-part name allocates nothing.
+/// one-part name needs no list on the heap.
 pub struct Name<'a> {
     first: Ident<'a>,
     rest: Vec<Ident<'a>>,
@@ -720,14 +720,10 @@ pub fn lambda<'a, 't>(
 pub fn like_quantified<'a, 't>(
     arena: &'a Arena,
     span: Span,
-    kind: LikeKind,
-    expr: Expr<'a>,
-    negated: bool,
-    quantifier: PatternQuantifier,
-    patterns: &'a [Expr<'a>],
-    escape: Option<StringLit<'a>>,
+    like: LikeQuantified<'a>,
 ) -> ActionResult<'t, Expr<'a>> {
-    let escape = super::spark_rules::like_escape(kind, escape)?;
+    let LikeQuantified { kind, patterns, .. } = like;
+    let escape = super::spark_rules::like_escape(kind, like.escape)?;
     if !matches!(kind, LikeKind::Like | LikeKind::ILike) {
         return user_error(
             span,
@@ -740,17 +736,9 @@ pub fn like_quantified<'a, 't>(
             format!("{kind} ANY, SOME or ALL needs at least one pattern"),
         );
     }
-    let like = LikeQuantified {
-        kind,
-        expr,
-        negated,
-        quantifier,
-        patterns,
-        escape,
-    };
     Ok(Expr {
         span,
-        kind: ExprKind::LikeQuantified(arena.alloc(like)),
+        kind: ExprKind::LikeQuantified(arena.alloc(LikeQuantified { escape, ..like })),
     })
 }
 
@@ -815,7 +803,7 @@ pub fn with_clauses<'a>(
     }
     arena.alloc(FunctionCall {
         within_group: within_group.unwrap_or_default(),
-        filter: filter.map(|filter| &*arena.alloc(filter)),
+        filter: filter.map(|filter| arena.alloc(filter)),
         null_treatment,
         over,
         ..call.clone()
