@@ -160,18 +160,6 @@ pub fn named_type<'a, 't>(
         }
         None => "",
     };
-    // GEOMETRY(ANY) and GEOGRAPHY(ANY): values in any spatial reference system.
-    if let [any] = params {
-        if any.eq_ignore_ascii_case("any") {
-            return match upper {
-                "GEOMETRY" | "GEOGRAPHY" => Ok(DataType::Named { span, name, params }),
-                _ => user_error(
-                    span,
-                    format!("{upper} does not take ANY: only GEOMETRY(ANY) and GEOGRAPHY(ANY) do"),
-                ),
-            };
-        }
-    }
     let mut numbers = [0usize; 3];
     for (slot, param) in numbers.iter_mut().zip(params) {
         match param.parse() {
