@@ -47,15 +47,21 @@ impl Arena {
         self.bump.alloc(value)
     }
 
-    /// Moves the items of a list into the arena. An empty list takes no memory.
-    pub(crate) fn slice<T>(&self, items: Vec<T>) -> &[T] {
+    /// Moves the items of a list (a `Vec`, or any iterator that knows its length) into the
+    /// arena. An empty list takes no memory.
+    pub(crate) fn slice<T, I>(&self, items: I) -> &[T]
+    where
+        I: IntoIterator<Item = T>,
+        I::IntoIter: ExactSizeIterator,
+    {
         const {
             assert!(
                 !std::mem::needs_drop::<T>(),
                 "the arena never runs destructors"
             )
         };
-        if items.is_empty() {
+        let items = items.into_iter();
+        if items.len() == 0 {
             return &[];
         }
         self.bump.alloc_slice_fill_iter(items)

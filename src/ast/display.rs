@@ -815,13 +815,7 @@ impl Display for PipeOp<'_> {
                 offset,
             } => {
                 let mut clauses = String::new();
-                write_result_clauses(
-                    &mut clauses,
-                    order_by,
-                    distribution.as_deref(),
-                    limit.as_ref(),
-                    offset.as_ref(),
-                )?;
+                write_result_clauses(&mut clauses, order_by, *distribution, *limit, *offset)?;
                 f.write_str(clauses.trim_start())
             }
         }

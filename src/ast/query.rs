@@ -179,9 +179,9 @@ pub enum PipeOp<'a> {
         /// CLUSTER BY, DISTRIBUTE BY, SORT BY.
         distribution: Option<&'a Distribution<'a>>,
         /// LIMIT.
-        limit: Option<Limit<'a>>,
+        limit: Option<&'a Limit<'a>>,
         /// OFFSET.
-        offset: Option<Expr<'a>>,
+        offset: Option<&'a Expr<'a>>,
     },
 }
 

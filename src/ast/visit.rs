@@ -330,13 +330,7 @@ fn walk_pipe_op<'a, V: Visitor<'a> + ?Sized>(v: &mut V, op: &PipeOp<'a>) {
             distribution,
             limit,
             offset,
-        } => walk_result_clauses(
-            v,
-            order_by,
-            distribution.as_deref(),
-            limit.as_ref(),
-            offset.as_ref(),
-        ),
+        } => walk_result_clauses(v, order_by, *distribution, *limit, *offset),
     }
 }
 

@@ -182,7 +182,7 @@ impl<'a> Name<'a> {
 
 /// ORDER BY, CLUSTER/DISTRIBUTE/SORT BY, LIMIT and OFFSET of a query, collected before the
 /// query is assembled.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 pub struct QueryTail<'a> {
     pub order_by: &'a [OrderByExpr<'a>],
     pub distribution: Option<&'a Distribution<'a>>,
@@ -351,15 +351,12 @@ fn organize_step<'a, 't>(
     let span = input
         .span()
         .to(clauses_span(&clauses).unwrap_or(sp(pipe_end, pipe_end)));
-    let (order_by, distribution, limit, offset) = match result_tail(arena, clauses)? {
-        Some(tail) => (tail.order_by, tail.distribution, tail.limit, tail.offset),
-        None => (&[][..], None, None, None),
-    };
+    let tail = result_tail(arena, clauses)?.copied().unwrap_or_default();
     let op = PipeOp::Organize {
-        order_by,
-        distribution,
-        limit: limit.cloned(),
-        offset: offset.cloned(),
+        order_by: tail.order_by,
+        distribution: tail.distribution,
+        limit: tail.limit,
+        offset: tail.offset,
     };
     Ok(SetExpr::Pipe(arena.alloc(PipeOperation {
         span,
@@ -418,12 +415,7 @@ pub fn make_query<'a>(
     body: SetExpr<'a>,
     tail: Option<&'a QueryTail<'a>>,
 ) -> &'a Query<'a> {
-    let tail = tail.copied().unwrap_or(QueryTail {
-        order_by: &[],
-        distribution: None,
-        limit: None,
-        offset: None,
-    });
+    let tail = tail.copied().unwrap_or_default();
     arena.alloc(Query {
         span,
         with,
@@ -890,13 +882,12 @@ pub fn sort_keys<'a>(arena: &'a Arena, key: OrderByExpr<'a>) -> &'a [OrderByExpr
         ExprKind::Tuple(keys) if key.ascending.is_none() && key.nulls_first.is_none() => keys,
         _ => return std::slice::from_ref(arena.alloc(key)),
     };
-    let ascending = keys.iter().map(|expr| OrderByExpr {
+    arena.slice(keys.iter().map(|expr| OrderByExpr {
         span: expr.span,
         expr: expr.clone(),
         ascending: None,
         nulls_first: None,
-    });
-    arena.slice(ascending.collect())
+    }))
 }
 
 /// `@v12` or `@20240101000000000` after a table name: a version, or a timestamp written
@@ -931,7 +922,7 @@ pub fn at_version<'a, 't>(
 }
 
 /// The clauses of a SELECT after FROM, as they go into [`Select`].
-#[derive(Default, Clone)]
+#[derive(Default)]
 pub struct SelectRest<'a> {
     pub lateral_views: &'a [LateralView<'a>],
     pub selection: Option<Expr<'a>>,
@@ -949,13 +940,12 @@ pub fn select<'a>(
     from: Vec<TableRef<'a>>,
     rest: &SelectRest<'a>,
 ) -> &'a Select<'a> {
-    let rest = rest.clone();
     arena.alloc(Select {
         span,
         quantifier,
         projection,
         from: arena.slice(from),
-        selection: rest.selection,
+        selection: rest.selection.clone(),
         lateral_views: rest.lateral_views,
         group_by: rest.group_by,
         having: rest.having,
