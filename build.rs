@@ -59,21 +59,63 @@ fn elide_unit_reductions(parser: &str) -> (String, usize) {
 
 const ELIDED: &str = "        // The value stays on the symbol stack as it is.";
 
-/// The numbers of the generated actions that return their one argument unchanged:
-/// `fn __actionN<'a>(src: &'a str, arena: &'a Arena, (_, __0, _): (usize, T, usize)) -> T { __0 }`.
+/// The numbers of the generated actions that return their one argument unchanged: either
+/// `fn __actionN<'a>(src: &'a str, arena: &'a Arena, (_, __0, _): (usize, T, usize)) -> T { __0 }`,
+/// or an action LALRPOP composed for an inlined nonterminal (`Expr = UnaryExpr` through
+/// `#[inline]` rules) that only passes its argument through two such actions.
 fn identity_actions(parser: &str) -> HashSet<&str> {
-    parser
+    let functions: Vec<(&str, &str)> = parser
         .split("\nfn __action")
         .skip(1)
         .filter_map(|function| {
             let (number, rest) = function.split_once('<')?;
             let body_start = rest.find("\n{\n")?;
             let (signature, body) = rest.split_at(body_start);
-            let one_argument = signature.matches("): (usize, ").count() == 1
-                && signature.contains("(_, __0, _): (usize, ");
-            (one_argument && body.starts_with("\n{\n    __0\n}\n")).then_some(number)
+            let one_argument = signature.matches(": (usize, ").count() == 1;
+            one_argument.then_some((number, body))
         })
-        .collect()
+        .collect();
+    let mut identities: HashSet<&str> = functions
+        .iter()
+        .filter(|(_, body)| body.starts_with("\n{\n    __0\n}\n"))
+        .map(|&(number, _)| number)
+        .collect();
+    // Compositions of compositions are possible, so repeat until nothing is added.
+    loop {
+        let composed: Vec<&str> = functions
+            .iter()
+            .filter(|(number, body)| {
+                !identities.contains(number)
+                    && composed_actions(body).is_some_and(|(inner, outer)| {
+                        identities.contains(inner) && identities.contains(outer)
+                    })
+            })
+            .map(|&(number, _)| number)
+            .collect();
+        if composed.is_empty() {
+            return identities;
+        }
+        identities.extend(composed);
+    }
+}
+
+/// `(inner, outer)` when an action's body is exactly `outer(inner(__0))` with the span kept.
+fn composed_actions(body: &str) -> Option<(&str, &str)> {
+    let lines: Vec<&str> = body
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let ["{", "let __start0 = __0.0.clone();", "let __end0 = __0.2.clone();", inner, "src,", "arena,", "__0,", ");", "let __temp0 = (__start0, __temp0, __end0);", outer, "src,", "arena,", "__temp0,", ")", "}", ..] =
+        lines.as_slice()
+    else {
+        return None;
+    };
+    let inner = inner
+        .strip_prefix("let __temp0 = __action")?
+        .strip_suffix('(')?;
+    let outer = outer.strip_prefix("__action")?.strip_suffix('(')?;
+    Some((inner, outer))
 }
 
 /// Whether five generated lines pop a value, pass it to an identity action and push it back
