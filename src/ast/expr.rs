@@ -1,6 +1,6 @@
 //! Expressions: `a + 1`, `f(x, name => 'v')`, `CASE ... END`, `x IN (SELECT ...)`, ...
 
-use super::{impl_spanned, DataType, Ident, ObjectName, Query, StringLit};
+use super::{impl_spanned, DataType, Ident, ObjectName, Query, SelectItem, StringLit};
 use crate::span::Span;
 
 /// An expression with its span.
@@ -34,6 +34,9 @@ pub enum ExprKind<'a> {
     Nested(&'a Expr<'a>),
     /// `(a, b, c)`: a row of values.
     Tuple(&'a [Expr<'a>]),
+    /// `(a AS x, b)`, `(a, *)`: a row with a named field or a star, which Spark builds into a
+    /// struct. A row of plain values is a [`ExprKind::Tuple`].
+    Row(&'a [SelectItem<'a>]),
     /// `f(a, b)`, `count(DISTINCT x)`, `read_files('p', format => 'json')`.
     Function(&'a FunctionCall<'a>),
     /// `CAST(x AS t)`, `TRY_CAST(x AS t)`, `x::t`.

@@ -275,6 +275,7 @@ pub fn no_empty_set<'a, 't>(
 pub fn equal_rows<'t>(rows: &[Expr<'_>]) -> ActionResult<'t, ()> {
     let width = |row: &Expr<'_>| match &row.kind {
         ExprKind::Tuple(items) => items.len(),
+        ExprKind::Row(items) => items.len(),
         _ => 1,
     };
     let Some(first) = rows.first() else {

@@ -429,6 +429,20 @@ pub fn make_query<'a>(
 
 /// A call as written up to its closing parenthesis; the clauses after it are filled in later.
 /// Its arguments are moved into the arena by the caller, which may still need to check them.
+/// `(a, b)` is a tuple of values; a row with a named field or a star, `(a AS x, b)`, keeps its
+/// items as written.
+pub fn row<'a>(arena: &'a Arena, span: Span, items: &'a [SelectItem<'a>]) -> Expr<'a> {
+    let plain = |item: &SelectItem<'a>| match item {
+        SelectItem::Expr { expr, alias: None } => Some(expr.clone()),
+        _ => None,
+    };
+    let kind = match items.iter().map(plain).collect::<Option<Vec<_>>>() {
+        Some(values) => ExprKind::Tuple(arena.slice(values)),
+        None => ExprKind::Row(items),
+    };
+    Expr { span, kind }
+}
+
 pub fn call<'a>(
     span: Span,
     name: ObjectName<'a>,
@@ -465,6 +479,17 @@ pub fn checked_call<'a, 't>(
         return user_error(
             span,
             "a comma after a table argument's PARTITION BY or ORDER BY keys: write several keys in parentheses, `PARTITION BY (a, b)`, and pass the table argument last".to_string(),
+        );
+    }
+    let is_struct = matches!(name.parts, [f] if f.text.eq_ignore_ascii_case("struct"));
+    if let (false, Some(FunctionArg::Aliased { value, alias })) = (
+        is_struct,
+        args.iter()
+            .find(|arg| matches!(arg, FunctionArg::Aliased { .. })),
+    ) {
+        return user_error(
+            value.span.to(alias.span),
+            format!("`{name}(...)` takes no argument names: only `struct(...)` names its fields with `AS {alias}`"),
         );
     }
     if let [function] = name.parts {
