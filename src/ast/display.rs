@@ -1190,6 +1190,7 @@ impl Display for Expr<'_> {
             ExprKind::Nested(e) => write!(f, "({e})"),
             ExprKind::Tuple(items) => Parens(items).fmt(f),
             ExprKind::Row(items) => Parens(items).fmt(f),
+            ExprKind::Wildcard(w) => w.fmt(f),
             ExprKind::Function(call) => call.fmt(f),
             ExprKind::Cast(c) => match c.kind {
                 CastKind::Cast => write!(f, "CAST({} AS {})", c.expr, c.data_type),

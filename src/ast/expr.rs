@@ -1,6 +1,6 @@
 //! Expressions: `a + 1`, `f(x, name => 'v')`, `CASE ... END`, `x IN (SELECT ...)`, ...
 
-use super::{impl_spanned, DataType, Ident, ObjectName, Query, SelectItem, StringLit};
+use super::{impl_spanned, DataType, Ident, ObjectName, Query, SelectItem, StringLit, Wildcard};
 use crate::span::Span;
 
 /// An expression with its span.
@@ -37,6 +37,10 @@ pub enum ExprKind<'a> {
     /// `(a AS x, b)`, `(a, *)`: a row with a named field or a star, which Spark builds into a
     /// struct. A row of plain values is a [`ExprKind::Tuple`].
     Row(&'a [SelectItem<'a>]),
+    /// `*`, `t.*` or `* EXCEPT (a)` where an expression stands, as in `coalesce(*)` or `5 IN (*)`.
+    /// A star of the select list is a [`SelectItem::Wildcard`], and `count(*)` takes a
+    /// [`FunctionArg::Star`].
+    Wildcard(&'a Wildcard<'a>),
     /// `f(a, b)`, `count(DISTINCT x)`, `read_files('p', format => 'json')`.
     Function(&'a FunctionCall<'a>),
     /// `CAST(x AS t)`, `TRY_CAST(x AS t)`, `x::t`.

@@ -503,6 +503,7 @@ pub fn walk_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, expr: &Expr<'a>) {
         ExprKind::Nested(e) => v.visit_expr(e),
         ExprKind::Tuple(items) => items.iter().for_each(|e| v.visit_expr(e)),
         ExprKind::Row(items) => walk_projection(v, items),
+        ExprKind::Wildcard(_) => {}
         ExprKind::Function(call) => walk_call(v, call),
         ExprKind::Cast(c) => {
             v.visit_expr(&c.expr);

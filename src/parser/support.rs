@@ -429,6 +429,62 @@ pub fn make_query<'a>(
 
 /// A call as written up to its closing parenthesis; the clauses after it are filled in later.
 /// Its arguments are moved into the arena by the caller, which may still need to check them.
+/// `*`, `t.*`, `* EXCEPT (a)` as an expression.
+pub fn wildcard<'a>(
+    arena: &'a Arena,
+    span: Span,
+    qualifier: Option<ObjectName<'a>>,
+    except: Option<&'a [ObjectName<'a>]>,
+) -> Expr<'a> {
+    let star = arena.alloc(Wildcard {
+        span,
+        qualifier,
+        except,
+    });
+    Expr {
+        span,
+        kind: ExprKind::Wildcard(star),
+    }
+}
+
+/// A select-list item: a star standing alone is the list's wildcard.
+pub fn select_item<'a>(expr: Expr<'a>, alias: Option<Ident<'a>>) -> SelectItem<'a> {
+    match (&expr.kind, alias) {
+        (ExprKind::Wildcard(star), None) => SelectItem::Wildcard((*star).clone()),
+        (_, alias) => SelectItem::Expr { expr, alias },
+    }
+}
+
+/// A call's argument: `*` and `t.*` standing alone are the star arguments of `count(*)`.
+pub fn function_arg(expr: Expr<'_>) -> FunctionArg<'_> {
+    match expr.kind {
+        ExprKind::Wildcard(Wildcard {
+            span,
+            qualifier: None,
+            except: None,
+        }) => FunctionArg::Star(*span),
+        ExprKind::Wildcard(Wildcard {
+            qualifier: Some(name),
+            except: None,
+            ..
+        }) => FunctionArg::QualifiedStar(name.clone()),
+        _ => FunctionArg::Positional(expr),
+    }
+}
+
+/// `x[i]`, and `x[*]`, every element of an array.
+pub fn subscript<'a>(arena: &'a Arena, span: Span, expr: Expr<'a>, index: Expr<'a>) -> Expr<'a> {
+    let kind = match index.kind {
+        ExprKind::Wildcard(Wildcard {
+            qualifier: None,
+            except: None,
+            ..
+        }) => ExprKind::EveryElement(arena.alloc(expr)),
+        _ => ExprKind::Subscript(arena.alloc(Subscript { expr, index })),
+    };
+    Expr { span, kind }
+}
+
 /// `(a, b)` is a tuple of values; a row with a named field or a star, `(a AS x, b)`, keeps its
 /// items as written.
 pub fn row<'a>(arena: &'a Arena, span: Span, items: &'a [SelectItem<'a>]) -> Expr<'a> {
