@@ -672,6 +672,9 @@ impl Display for Cte<'_> {
         if !self.columns.is_empty() {
             Parens(self.columns).fmt(f)?;
         }
+        if let Some(limit) = self.max_recursion_level {
+            write!(f, " MAX RECURSION LEVEL {}", limit.level)?;
+        }
         write!(f, " AS ({})", self.query)
     }
 }

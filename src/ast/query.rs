@@ -71,8 +71,20 @@ pub struct Cte<'a> {
     pub name: Ident<'a>,
     /// Column names given to the result.
     pub columns: &'a [Ident<'a>],
+    /// `MAX RECURSION LEVEL n`, only in `WITH RECURSIVE`.
+    pub max_recursion_level: Option<RecursionLimit>,
     /// The query.
     pub query: &'a Query<'a>,
+}
+
+/// `MAX RECURSION LEVEL n`: how many times a recursive CTE may recurse.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct RecursionLimit {
+    /// From MAX to the number.
+    pub span: Span,
+    /// The number of levels.
+    pub level: u32,
 }
 
 /// `LIMIT n` or `LIMIT ALL`.

@@ -949,6 +949,36 @@ pub fn single_partition<'a, 't>(span: Span, word: &str) -> ActionResult<'t, Tabl
     }
 }
 
+/// `MAX RECURSION LEVEL n` on a recursive CTE: Spark takes a whole number that fits an INT.
+pub fn recursion_limit<'t>(
+    span: Span,
+    words: [&str; 3],
+    number: &str,
+) -> ActionResult<'t, RecursionLimit> {
+    let [max, recursion, level] = words;
+    if ![(max, "max"), (recursion, "recursion"), (level, "level")]
+        .iter()
+        .all(|(word, expected)| word.eq_ignore_ascii_case(expected))
+    {
+        return user_error(
+            span,
+            format!("expected `MAX RECURSION LEVEL n` or `AS`, found `{max} {recursion} {level}`"),
+        );
+    }
+    match number.parse::<i32>() {
+        Ok(level) if level >= 0 && number.bytes().all(|b| b.is_ascii_digit()) => {
+            Ok(RecursionLimit {
+                span,
+                level: level.unsigned_abs(),
+            })
+        }
+        _ => user_error(
+            span,
+            format!("the recursion level `{number}` is not a whole number that fits an INT"),
+        ),
+    }
+}
+
 /// `PARTITION BY (a, b)` in a table argument: the parenthesized keys, not one row value.
 pub fn key_list<'a>(arena: &'a Arena, key: Expr<'a>) -> &'a [Expr<'a>] {
     match key.kind {
