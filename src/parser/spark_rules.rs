@@ -271,6 +271,31 @@ pub fn no_empty_set<'a, 't>(
     }
 }
 
+/// `STRING COLLATE c`: Spark collates only the string types.
+pub fn collated<'a, 't>(
+    arena: &'a Arena,
+    span: Span,
+    base: DataType<'a>,
+    collation: Ident<'a>,
+) -> ActionResult<'t, DataType<'a>> {
+    if ["string", "char", "character", "varchar"]
+        .iter()
+        .any(|name| base.is_named(name))
+        && !matches!(base, DataType::Collated { .. })
+    {
+        let base = arena.alloc(base);
+        return Ok(DataType::Collated {
+            span,
+            base,
+            collation,
+        });
+    }
+    user_error(
+        span,
+        format!("`{base} COLLATE {collation}`: only STRING, CHAR and VARCHAR take a collation"),
+    )
+}
+
 /// `VALUES (1, 2), (3, 4)`: every row as wide as the first.
 pub fn equal_rows<'t>(rows: &[Expr<'_>]) -> ActionResult<'t, ()> {
     let width = |row: &Expr<'_>| match &row.kind {
