@@ -427,8 +427,6 @@ pub fn make_query<'a>(
     })
 }
 
-/// A call as written up to its closing parenthesis; the clauses after it are filled in later.
-/// Its arguments are moved into the arena by the caller, which may still need to check them.
 /// `*`, `t.*`, `* EXCEPT (a)` as an expression.
 pub fn wildcard<'a>(
     arena: &'a Arena,
@@ -499,6 +497,8 @@ pub fn row<'a>(arena: &'a Arena, span: Span, items: &'a [SelectItem<'a>]) -> Exp
     Expr { span, kind }
 }
 
+/// A call as written up to its closing parenthesis; the clauses after it are filled in later.
+/// Its arguments are moved into the arena by the caller, which may still need to check them.
 pub fn call<'a>(
     span: Span,
     name: ObjectName<'a>,
