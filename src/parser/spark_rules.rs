@@ -278,10 +278,10 @@ pub fn collated<'a, 't>(
     base: DataType<'a>,
     collation: Ident<'a>,
 ) -> ActionResult<'t, DataType<'a>> {
+    // `base` comes from the grammar's DataType, which is never itself collated.
     if ["string", "char", "character", "varchar"]
         .iter()
         .any(|name| base.is_named(name))
-        && !matches!(base, DataType::Collated { .. })
     {
         let base = arena.alloc(base);
         return Ok(DataType::Collated {

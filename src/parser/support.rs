@@ -486,15 +486,26 @@ pub fn subscript<'a>(arena: &'a Arena, span: Span, expr: Expr<'a>, index: Expr<'
 /// `(a, b)` is a tuple of values; a row with a named field or a star, `(a AS x, b)`, keeps its
 /// items as written.
 pub fn row<'a>(arena: &'a Arena, span: Span, items: &'a [SelectItem<'a>]) -> Expr<'a> {
-    let plain = |item: &SelectItem<'a>| match item {
-        SelectItem::Expr { expr, alias: None } => Some(expr.clone()),
-        _ => None,
-    };
-    let kind = match items.iter().map(plain).collect::<Option<Vec<_>>>() {
-        Some(values) => ExprKind::Tuple(arena.slice(values)),
-        None => ExprKind::Row(items),
-    };
-    Expr { span, kind }
+    let plain = |item: &SelectItem<'a>| matches!(item, SelectItem::Expr { alias: None, .. });
+    if !items.iter().all(plain) {
+        return Expr {
+            span,
+            kind: ExprKind::Row(items),
+        };
+    }
+    // Straight into the arena, no heap list (a VALUES list has a row per line). Every item is a
+    // plain value here; the other arms only keep the match total.
+    let values = items.iter().map(|item| match item {
+        SelectItem::Expr { expr, .. } | SelectItem::MultiAlias { expr, .. } => expr.clone(),
+        SelectItem::Wildcard(star) => Expr {
+            span: star.span,
+            kind: ExprKind::Wildcard(star),
+        },
+    });
+    Expr {
+        span,
+        kind: ExprKind::Tuple(arena.slice(values)),
+    }
 }
 
 /// A call as written up to its closing parenthesis; the clauses after it are filled in later.
@@ -537,12 +548,12 @@ pub fn checked_call<'a, 't>(
             "a comma after a table argument's PARTITION BY or ORDER BY keys: write several keys in parentheses, `PARTITION BY (a, b)`, and pass the table argument last".to_string(),
         );
     }
-    let is_struct = matches!(name.parts, [f] if f.text.eq_ignore_ascii_case("struct"));
-    if let (false, Some(FunctionArg::Aliased { value, alias })) = (
-        is_struct,
-        args.iter()
-            .find(|arg| matches!(arg, FunctionArg::Aliased { .. })),
-    ) {
+    let named_field = args.iter().find_map(|arg| match arg {
+        FunctionArg::Aliased { value, alias } => Some((value, alias)),
+        _ => None,
+    });
+    let is_struct = || matches!(name.parts, [f] if f.text.eq_ignore_ascii_case("struct"));
+    if let Some((value, alias)) = named_field.filter(|_| !is_struct()) {
         return user_error(
             value.span.to(alias.span),
             format!("`{name}(...)` takes no argument names: only `struct(...)` names its fields with `AS {alias}`"),
@@ -965,13 +976,9 @@ pub fn recursion_limit<'t>(
             format!("expected `MAX RECURSION LEVEL n` or `AS`, found `{max} {recursion} {level}`"),
         );
     }
-    match number.parse::<i32>() {
-        Ok(level) if level >= 0 && number.bytes().all(|b| b.is_ascii_digit()) => {
-            Ok(RecursionLimit {
-                span,
-                level: level.unsigned_abs(),
-            })
-        }
+    // A NUMBER token has no sign, so only its size and its form (`1.5`, `10L`) can be wrong.
+    match number.parse::<u32>() {
+        Ok(level) if i32::try_from(level).is_ok() => Ok(RecursionLimit { span, level }),
         _ => user_error(
             span,
             format!("the recursion level `{number}` is not a whole number that fits an INT"),
