@@ -777,6 +777,9 @@ pub enum Tok<'a> {
     /// `IGNORE NULLS )`: the end of `first(x IGNORE NULLS)`, told apart from a call's
     /// `f(x) IGNORE NULLS` suffix, which would otherwise be ambiguous in `first(f(x) IGNORE NULLS)`.
     IgnoreNullsParen,
+    /// `ROW FORMAT` as one token: it opens a row format of `SELECT TRANSFORM`, where a lone
+    /// `row` after the call would be an implicit alias (`SELECT transform(a, f) row`).
+    RowFormat,
     /// Input that is not a token; the parser reports it.
     Error(LexError),
 }
@@ -1011,6 +1014,7 @@ impl Tok<'_> {
             Tok::PositionIn => "IN",
             Tok::IntervalUnit(_) => "interval unit",
             Tok::IgnoreNullsParen => "IGNORE NULLS",
+            Tok::RowFormat => "ROW FORMAT",
             Tok::Error(_) => "invalid input",
         }
     }
@@ -1075,7 +1079,7 @@ pub struct Lexer<'a> {
     inner: logos::Lexer<'a, Tok<'a>>,
     /// What the words whose meaning depends on the tokens before them need to know.
     after: After,
-    /// A token read ahead to decide whether IGNORE is followed by NULLS.
+    /// A token read ahead to decide whether IGNORE is followed by NULLS, or ROW by FORMAT.
     peeked: Option<SpannedTok<'a>>,
     /// How many brackets are open in the current statement.
     parens: u32,
@@ -1108,6 +1112,30 @@ impl<'a> Lexer<'a> {
         }
         self.peeked = Some(token);
         None
+    }
+
+    /// IGNORE, or IGNORE NULLS, or IGNORE NULLS ) as one token.
+    fn ignore_nulls(&mut self, ignore: SpannedTok<'a>) -> SpannedTok<'a> {
+        let Some(nulls) = self.take_if(Tok::Nulls) else {
+            return ignore;
+        };
+        match self.take_if(Tok::RParen) {
+            Some(paren) => (ignore.0, Tok::IgnoreNullsParen, paren.2),
+            None => (ignore.0, Tok::IgnoreNulls, nulls.2),
+        }
+    }
+
+    /// ROW, or ROW FORMAT as one token (FORMAT is no keyword: a column may be named so).
+    fn row_format(&mut self, row: SpannedTok<'a>) -> SpannedTok<'a> {
+        match self.take() {
+            Some((_, Tok::Ident(word), end)) if word.eq_ignore_ascii_case("format") => {
+                (row.0, Tok::RowFormat, end)
+            }
+            next => {
+                self.peeked = next;
+                row
+            }
+        }
     }
 
     fn lex(&mut self) -> Option<SpannedTok<'a>> {
@@ -1182,15 +1210,10 @@ impl<'a> Iterator for Lexer<'a> {
 
     fn next(&mut self) -> Option<SpannedTok<'a>> {
         let token = self.take()?;
-        if !matches!(token.1, Tok::Ignore) {
-            return Some(token);
-        }
-        let Some(nulls) = self.take_if(Tok::Nulls) else {
-            return Some(token);
-        };
-        match self.take_if(Tok::RParen) {
-            Some(paren) => Some((token.0, Tok::IgnoreNullsParen, paren.2)),
-            None => Some((token.0, Tok::IgnoreNulls, nulls.2)),
+        match token.1 {
+            Tok::Ignore => Some(self.ignore_nulls(token)),
+            Tok::Row => Some(self.row_format(token)),
+            _ => Some(token),
         }
     }
 }
@@ -1283,6 +1306,18 @@ mod tests {
                 Tok::RParen,
                 Tok::Except
             ]
+        );
+    }
+
+    /// ROW FORMAT is one token with the span of both words; ROW before anything else stays ROW,
+    /// and the word after it is not lost.
+    #[test]
+    fn row_format_is_one_token() {
+        let tokens = tokenize("ROW  Format row x CURRENT ROW");
+        assert_eq!(tokens[0], (0, Tok::RowFormat, 11));
+        assert_eq!(
+            tokens.iter().map(|t| t.1).skip(1).collect::<Vec<_>>(),
+            vec![Tok::Row, Tok::Ident("x"), Tok::Current, Tok::Row]
         );
     }
 

@@ -595,12 +595,18 @@ impl Display for DataType<'_> {
 
 impl Display for StructField<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.name, self.data_type)?;
-        if self.not_null {
-            f.write_str(" NOT NULL")?;
-        }
-        clause(f, "COMMENT", &self.comment)
+        write_field(f, self, ": ")
     }
+}
+
+/// `name<separator>type [NOT NULL] [COMMENT '...']`: a struct field, or (with a space) a typed
+/// column.
+fn write_field(f: &mut Formatter<'_>, field: &StructField<'_>, separator: &str) -> fmt::Result {
+    write!(f, "{}{separator}{}", field.name, field.data_type)?;
+    if field.not_null {
+        f.write_str(" NOT NULL")?;
+    }
+    clause(f, "COMMENT", &field.comment)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -933,7 +939,48 @@ impl Display for SelectItem<'_> {
             }
             SelectItem::Wildcard(w) => w.fmt(f),
             SelectItem::MultiAlias { expr, aliases } => write!(f, "{expr} AS {}", Parens(aliases)),
+            SelectItem::Transform(transform) => transform.fmt(f),
         }
+    }
+}
+
+impl Display for ScriptTransform<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "TRANSFORM {}", Parens(self.inputs))?;
+        suffix(f, &self.input_format)?;
+        write!(f, " USING{}", Spaced(self.script))?;
+        clause(f, "AS", &self.output)?;
+        suffix(f, &self.output_format)
+    }
+}
+
+impl Display for TransformOutput<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            TransformOutput::Names(names) => Parens(names).fmt(f),
+            TransformOutput::Columns(columns) => {
+                f.write_char('(')?;
+                for (i, column) in columns.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write_field(f, column, " ")?;
+                }
+                f.write_char(')')
+            }
+        }
+    }
+}
+
+impl Display for RowFormat<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.write_str("ROW FORMAT DELIMITED")?;
+        for (keywords, value) in RowFormat::CLAUSES.iter().zip(self.values()) {
+            if let Some(value) = value {
+                write!(f, " {keywords}{}", Spaced(value))?;
+            }
+        }
+        Ok(())
     }
 }
 

@@ -1,7 +1,8 @@
 //! Queries: `[WITH ...] SELECT ... FROM ... [UNION ...] [ORDER BY ...] [LIMIT ...]`.
 
 use super::{
-    impl_spanned, Expr, FunctionCall, Ident, ObjectName, Property, SetQuantifier, WindowSpec,
+    impl_spanned, Expr, FunctionCall, Ident, ObjectName, Property, SetQuantifier, StringLit,
+    StructField, WindowSpec,
 };
 use crate::span::{Span, Spanned};
 
@@ -344,6 +345,98 @@ pub enum SelectItem<'a> {
         /// The column names.
         aliases: &'a [Ident<'a>],
     },
+    /// `TRANSFORM (a, b) USING 'script' ...`: the whole select list of a script transform.
+    Transform(&'a ScriptTransform<'a>),
+}
+
+/// Hive's script transform, `SELECT TRANSFORM (inputs) [ROW FORMAT ...] USING 'script'
+/// [AS columns] [ROW FORMAT ...]`: the rows pass through an external program.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ScriptTransform<'a> {
+    /// From TRANSFORM to the end of the last clause.
+    pub span: Span,
+    /// The columns written to the script.
+    pub inputs: &'a [Expr<'a>],
+    /// How the input rows are written.
+    pub input_format: Option<&'a RowFormat<'a>>,
+    /// The command that runs the script; adjacent literals are concatenated.
+    pub script: &'a [StringLit<'a>],
+    /// `AS ...`: the script's output columns; without it, Spark reads a `key` and a `value`.
+    pub output: Option<TransformOutput<'a>>,
+    /// How the output rows are read.
+    pub output_format: Option<&'a RowFormat<'a>>,
+}
+
+/// The output columns of a script transform.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum TransformOutput<'a> {
+    /// `AS (a, b)`: names, every column a string.
+    Names(&'a [Ident<'a>]),
+    /// `AS (a INT, b STRING)`: names with types.
+    Columns(&'a [StructField<'a>]),
+}
+
+/// `ROW FORMAT DELIMITED [FIELDS TERMINATED BY ',' [ESCAPED BY '\\']] [COLLECTION ITEMS
+/// TERMINATED BY '|'] [MAP KEYS TERMINATED BY ':'] [LINES TERMINATED BY '\n'] [NULL DEFINED AS
+/// 'N']`: each clause optional, in this order. A value may be adjacent literals, concatenated.
+#[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct RowFormat<'a> {
+    /// From ROW FORMAT to the last clause.
+    pub span: Span,
+    /// Between fields.
+    pub fields_terminated_by: Option<&'a [StringLit<'a>]>,
+    /// Escapes a separator inside a field.
+    pub escaped_by: Option<&'a [StringLit<'a>]>,
+    /// Between the elements of an array or map.
+    pub collection_items_terminated_by: Option<&'a [StringLit<'a>]>,
+    /// Between a map's key and value.
+    pub map_keys_terminated_by: Option<&'a [StringLit<'a>]>,
+    /// Between rows.
+    pub lines_terminated_by: Option<&'a [StringLit<'a>]>,
+    /// How NULL is written.
+    pub null_defined_as: Option<&'a [StringLit<'a>]>,
+}
+
+impl<'a> RowFormat<'a> {
+    /// The keywords of the clauses, in the order Spark takes them.
+    pub const CLAUSES: [&'static str; 6] = [
+        "FIELDS TERMINATED BY",
+        "ESCAPED BY",
+        "COLLECTION ITEMS TERMINATED BY",
+        "MAP KEYS TERMINATED BY",
+        "LINES TERMINATED BY",
+        "NULL DEFINED AS",
+    ];
+
+    /// A row format from the values of its clauses, in the order of [`RowFormat::CLAUSES`].
+    pub fn from_values(span: Span, values: [Option<&'a [StringLit<'a>]>; 6]) -> Self {
+        let [fields_terminated_by, escaped_by, collection_items_terminated_by, map_keys_terminated_by, lines_terminated_by, null_defined_as] =
+            values;
+        RowFormat {
+            span,
+            fields_terminated_by,
+            escaped_by,
+            collection_items_terminated_by,
+            map_keys_terminated_by,
+            lines_terminated_by,
+            null_defined_as,
+        }
+    }
+
+    /// The values of the clauses, in the order of [`RowFormat::CLAUSES`].
+    pub fn values(&self) -> [Option<&'a [StringLit<'a>]>; 6] {
+        [
+            self.fields_terminated_by,
+            self.escaped_by,
+            self.collection_items_terminated_by,
+            self.map_keys_terminated_by,
+            self.lines_terminated_by,
+            self.null_defined_as,
+        ]
+    }
 }
 
 /// `[qualifier.]* [EXCEPT (col, ...)]`.
@@ -749,6 +842,7 @@ impl Spanned for SelectItem<'_> {
             SelectItem::MultiAlias { expr, aliases } => aliases
                 .last()
                 .map_or(expr.span, |last| expr.span.to(last.span)),
+            SelectItem::Transform(transform) => transform.span,
         }
     }
 }

@@ -70,7 +70,8 @@ impl DataType<'_> {
     }
 }
 
-/// `name [:] type [NOT NULL] [COMMENT 'text']` inside `STRUCT<...>`.
+/// `name [:] type [NOT NULL] [COMMENT 'text']` inside `STRUCT<...>`; also a typed output column
+/// of a script transform (`AS (name type, ...)`, without the colon).
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct StructField<'a> {

@@ -336,8 +336,14 @@ fn walk_pipe_op<'a, V: Visitor<'a> + ?Sized>(v: &mut V, op: &PipeOp<'a>) {
 
 fn walk_projection<'a, V: Visitor<'a> + ?Sized>(v: &mut V, projection: &[SelectItem<'a>]) {
     for item in projection {
-        if let SelectItem::Expr { expr, .. } | SelectItem::MultiAlias { expr, .. } = item {
-            v.visit_expr(expr);
+        match item {
+            SelectItem::Expr { expr, .. } | SelectItem::MultiAlias { expr, .. } => {
+                v.visit_expr(expr)
+            }
+            SelectItem::Transform(transform) => {
+                transform.inputs.iter().for_each(|e| v.visit_expr(e))
+            }
+            SelectItem::Wildcard(_) => {}
         }
     }
 }

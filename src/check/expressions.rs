@@ -238,16 +238,21 @@ impl<'a> Visitor<'a> for StreamReads {
 }
 
 /// The names of the columns a select item produces, as far as they can be read off the item:
-/// its alias, the name of the column it copies, or a generator's names (`AS (a, b)`).
+/// its alias, the name of the column it copies, a generator's names (`AS (a, b)`), or the
+/// output columns of a script transform.
 pub(super) fn output_names<'s, 'a>(
     item: &'s SelectItem<'a>,
 ) -> impl Iterator<Item = &'s Ident<'a>> {
-    let (one, many): (Option<&'s Ident<'a>>, &'s [Ident<'a>]) = match item {
-        SelectItem::MultiAlias { aliases, .. } => (None, aliases),
-        SelectItem::Wildcard(_) => (None, &[]),
+    let (one, many, typed): (
+        Option<&'s Ident<'a>>,
+        &'s [Ident<'a>],
+        &'s [StructField<'a>],
+    ) = match item {
+        SelectItem::MultiAlias { aliases, .. } => (None, aliases, &[]),
+        SelectItem::Wildcard(_) => (None, &[], &[]),
         SelectItem::Expr {
             alias: Some(alias), ..
-        } => (Some(alias), &[]),
+        } => (Some(alias), &[], &[]),
         SelectItem::Expr { expr, alias: None } => {
             let copied = match &expr.kind {
                 ExprKind::Column(ident) => Some(ident),
@@ -255,10 +260,18 @@ pub(super) fn output_names<'s, 'a>(
                 ExprKind::Field(access) => Some(&access.field),
                 _ => None,
             };
-            (copied, &[])
+            (copied, &[], &[])
         }
+        SelectItem::Transform(transform) => match &transform.output {
+            Some(TransformOutput::Names(names)) => (None, names, &[]),
+            Some(TransformOutput::Columns(columns)) => (None, &[], columns),
+            // Spark names them `key` and `value`; the source does not.
+            None => (None, &[], &[]),
+        },
     };
-    one.into_iter().chain(many)
+    one.into_iter()
+        .chain(many)
+        .chain(typed.iter().map(|column| &column.name))
 }
 
 /// The SELECT that decides a query's output columns: the leftmost one of its body.

@@ -225,7 +225,8 @@ fn returns_at_most_one_row(query: &Query<'_>, select: &Select<'_>) -> bool {
             SelectItem::Expr { expr, .. } | SelectItem::MultiAlias { expr, .. } => {
                 find_restricted(expr, &[Restricted::Aggregate]).is_some()
             }
-            SelectItem::Wildcard(_) => false,
+            // A script may write any number of rows.
+            SelectItem::Wildcard(_) | SelectItem::Transform(_) => false,
         });
     let single_select = matches!(query.body, SetExpr::Select(_));
     // `SELECT <value>` without FROM returns one row.

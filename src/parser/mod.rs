@@ -11,6 +11,7 @@ pub(crate) mod datetime;
 pub(crate) mod interval;
 pub(crate) mod spark_rules;
 pub(crate) mod support;
+pub(crate) mod transform;
 
 use crate::arena::Arena;
 use crate::ast::{Script, Statement};

@@ -494,12 +494,12 @@ pub fn row<'a>(arena: &'a Arena, span: Span, items: &'a [SelectItem<'a>]) -> Exp
         };
     }
     // Straight into the arena, no heap list (a VALUES list has a row per line). Every item is a
-    // plain value here; the other arms only keep the match total.
+    // plain value here; the other arm only keeps the match total.
     let values = items.iter().map(|item| match item {
-        SelectItem::Expr { expr, .. } | SelectItem::MultiAlias { expr, .. } => expr.clone(),
-        SelectItem::Wildcard(star) => Expr {
-            span: star.span,
-            kind: ExprKind::Wildcard(star),
+        SelectItem::Expr { expr, .. } => expr.clone(),
+        other => Expr {
+            span: other.span(),
+            kind: ExprKind::Row(std::slice::from_ref(other)),
         },
     });
     Expr {

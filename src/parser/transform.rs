@@ -1,0 +1,329 @@
+//! Hive's script transform, `SELECT TRANSFORM (a, b) [ROW FORMAT ...] USING 'script' [AS ...]`:
+//! the grammar reads its parts loosely (the transform as a call, the clauses of a row format as
+//! words before a string) so that it stays LALR(1), and these builders check them as Spark does.
+
+use super::support::{select, user_error, wildcard, ActionResult, SelectRest};
+use crate::arena::Arena;
+use crate::ast::{
+    Expr, ExprKind, FunctionArg, FunctionCall, Ident, IdentStyle, RowFormat, ScriptTransform,
+    Select, SelectItem, SetQuantifier, StringLit, StructField, TableRef, TransformOutput,
+};
+use crate::span::{Span, Spanned};
+
+/// One output column as written: a name, or a name with a type.
+#[derive(Clone)]
+pub enum OutputColumn<'a> {
+    Name(Ident<'a>),
+    Typed(&'a StructField<'a>),
+}
+
+/// The clauses of a script transform after its inputs, which [`transform_select`] adds.
+pub fn script_clauses<'a, 't>(
+    arena: &'a Arena,
+    span: Span,
+    input_format: Option<&'a RowFormat<'a>>,
+    script: &'a [StringLit<'a>],
+    output: Option<TransformOutput<'a>>,
+    output_format: Option<&'a RowFormat<'a>>,
+) -> ActionResult<'t, &'a ScriptTransform<'a>> {
+    plain_strings(script)?;
+    Ok(arena.alloc(ScriptTransform {
+        span,
+        inputs: &[],
+        input_format,
+        script,
+        output,
+        output_format,
+    }))
+}
+
+/// A SELECT whose select list was read as `transform(inputs)` and is followed by the clauses
+/// of a script transform. Spark gives it every clause of a SELECT but QUALIFY.
+#[allow(clippy::too_many_arguments)]
+pub fn transform_select<'a, 't>(
+    arena: &'a Arena,
+    src: &str,
+    span: Span,
+    from_first: bool,
+    (quantifier, projection): (Option<SetQuantifier>, &'a [SelectItem<'a>]),
+    clauses: &'a ScriptTransform<'a>,
+    from: Vec<TableRef<'a>>,
+    rest: &SelectRest<'a>,
+) -> ActionResult<'t, &'a Select<'a>> {
+    let call = match projection {
+        [SelectItem::Expr {
+            expr:
+                Expr {
+                    kind: ExprKind::Function(call),
+                    ..
+                },
+            alias: None,
+        }] if quantifier.is_none() && is_plain_call(call) => call,
+        _ => {
+            let list = match (projection.first(), projection.last()) {
+                (Some(first), Some(last)) => first.span().to(last.span()),
+                _ => span,
+            };
+            return user_error(
+                list,
+                "USING 'script' and ROW FORMAT follow only `SELECT TRANSFORM (inputs)`".to_string(),
+            );
+        }
+    };
+    let is_transform = matches!(call.name.parts, [name]
+        if name.style() == IdentStyle::Plain && name.text.eq_ignore_ascii_case("transform"));
+    if !is_transform {
+        let name = call.name.to_string();
+        let quoted = if name.starts_with('`') {
+            name
+        } else {
+            format!("`{name}`")
+        };
+        return user_error(
+            call.span,
+            format!(
+                "USING 'script' and ROW FORMAT follow only `SELECT TRANSFORM (inputs)`, not a call of {quoted}"
+            ),
+        );
+    }
+    if call.quantifier.is_some() {
+        return user_error(
+            call.span,
+            "TRANSFORM takes no DISTINCT or ALL before its inputs".to_string(),
+        );
+    }
+    if call.args.is_empty() {
+        return user_error(call.span, "TRANSFORM needs at least one input".to_string());
+    }
+    if let Some(qualify) = rest.qualify {
+        return user_error(
+            qualify.span,
+            "a SELECT TRANSFORM takes no QUALIFY".to_string(),
+        );
+    }
+    let inputs = call
+        .args
+        .iter()
+        .map(|arg| transform_input(arena, src, call.span, arg))
+        .collect::<Result<Vec<_>, _>>()?;
+    let transform = arena.alloc(ScriptTransform {
+        span: call.span.to(clauses.span),
+        inputs: arena.slice(inputs),
+        ..clauses.clone()
+    });
+    let projection = std::slice::from_ref(arena.alloc(SelectItem::Transform(transform)));
+    Ok(select(
+        arena,
+        span,
+        from_first,
+        (None, projection),
+        from,
+        rest,
+    ))
+}
+
+/// A call without the clauses that may follow one (`FILTER`, `OVER`, ...).
+fn is_plain_call(call: &FunctionCall<'_>) -> bool {
+    call.within_group.is_empty()
+        && call.filter.is_none()
+        && call.null_treatment.is_none()
+        && call.over.is_none()
+}
+
+/// An input of TRANSFORM: an expression, a star among them. The call read it as an argument.
+fn transform_input<'a, 't>(
+    arena: &'a Arena,
+    src: &str,
+    call_span: Span,
+    arg: &FunctionArg<'a>,
+) -> ActionResult<'t, Expr<'a>> {
+    let (span, what) = match arg {
+        FunctionArg::Positional(expr) => return Ok(expr.clone()),
+        FunctionArg::Star(span) => return Ok(wildcard(arena, *span, None, None)),
+        FunctionArg::QualifiedStar(name) => {
+            // The argument kept the qualifier only: the star is the next `*` after it.
+            let end = name.span.end as usize;
+            let star = end + src[end..].find('*').map_or(0, |at| at + 1);
+            let span = Span::from_usize(name.span.start as usize, star);
+            return Ok(wildcard(arena, span, Some(name.clone()), None));
+        }
+        FunctionArg::Named { name, value } => (name.span.to(value.span), "a name (`=>`)"),
+        FunctionArg::Aliased { value, alias } => (value.span.to(alias.span), "an alias"),
+        FunctionArg::Keyword { value, .. } => (value.span, "a keyword"),
+        FunctionArg::TrimSide(_) | FunctionArg::Table(_) => (call_span, "a keyword"),
+    };
+    user_error(
+        span,
+        format!("an input of TRANSFORM is a plain expression, without {what}"),
+    )
+}
+
+/// `ROW FORMAT DELIMITED` and its clauses, each given as its index in [`RowFormat::CLAUSES`] and
+/// its value.
+pub fn row_format<'a, 't>(
+    arena: &'a Arena,
+    span: Span,
+    kind: Ident<'a>,
+    clauses: Vec<(Span, usize, &'a [StringLit<'a>])>,
+) -> ActionResult<'t, &'a RowFormat<'a>> {
+    row_format_kind(&kind)?;
+    if kind.text.eq_ignore_ascii_case("serde") {
+        return serde_row_format(span, kind);
+    }
+    let mut values = [None; 6];
+    let mut last: Option<usize> = None;
+    for (words, clause, value) in clauses {
+        // ESCAPED BY belongs to FIELDS TERMINATED BY and comes right after it.
+        let in_order =
+            !matches!(last, Some(last) if last >= clause) && (clause != 1 || last == Some(0));
+        if !in_order {
+            return user_error(
+                words,
+                format!(
+                    "the clauses of ROW FORMAT DELIMITED come at most once each, in this order: {} (ESCAPED BY right after FIELDS TERMINATED BY)",
+                    RowFormat::CLAUSES.join(", ")
+                ),
+            );
+        }
+        values[clause] = Some(value);
+        last = Some(clause);
+    }
+    Ok(arena.alloc(RowFormat::from_values(span, values)))
+}
+
+/// One clause of `ROW FORMAT DELIMITED`: its index in [`RowFormat::CLAUSES`], from its words.
+pub fn delimited_clause<'a, 't>(
+    span: Span,
+    words: &[&str],
+    value: &'a [StringLit<'a>],
+) -> ActionResult<'t, (Span, usize, &'a [StringLit<'a>])> {
+    let clause = RowFormat::CLAUSES.iter().position(|keywords| {
+        keywords.split(' ').count() == words.len()
+            && keywords
+                .split(' ')
+                .zip(words)
+                .all(|(k, w)| k.eq_ignore_ascii_case(w))
+    });
+    let Some(clause) = clause else {
+        return user_error(
+            span,
+            format!(
+                "`{}` is no clause of ROW FORMAT DELIMITED: expected {}",
+                words.join(" "),
+                RowFormat::CLAUSES.join(", ")
+            ),
+        );
+    };
+    plain_strings(value)?;
+    Ok((span, clause, value))
+}
+
+/// `ROW FORMAT SERDE 'class' [WITH SERDEPROPERTIES (...)]`, which Spark refuses without Hive.
+pub fn serde_row_format<'a, 't, T>(span: Span, kind: Ident<'a>) -> ActionResult<'t, T> {
+    row_format_kind(&kind)?;
+    if kind.text.eq_ignore_ascii_case("serde") {
+        return user_error(
+            span,
+            "Spark runs a script transform with a SerDe only in Hive mode; use ROW FORMAT DELIMITED"
+                .to_string(),
+        );
+    }
+    user_error(
+        span,
+        "ROW FORMAT DELIMITED takes clauses such as FIELDS TERMINATED BY ',', not a bare string"
+            .to_string(),
+    )
+}
+
+/// The word after ROW FORMAT: DELIMITED, or SERDE (refused by the caller).
+fn row_format_kind<'t>(kind: &Ident<'_>) -> ActionResult<'t, ()> {
+    let known = ["delimited", "serde"]
+        .iter()
+        .any(|word| kind.text.eq_ignore_ascii_case(word));
+    if known {
+        return Ok(());
+    }
+    user_error(
+        kind.span,
+        format!(
+            "expected DELIMITED or SERDE after ROW FORMAT, found `{}`",
+            kind.text
+        ),
+    )
+}
+
+/// `AS a, b` or `AS a INT, b STRING`: all names, or all typed.
+pub fn transform_output<'a, 't>(
+    arena: &'a Arena,
+    columns: &'a [OutputColumn<'a>],
+) -> ActionResult<'t, TransformOutput<'a>> {
+    let typed = matches!(columns.first(), Some(OutputColumn::Typed(_)));
+    let mut names = Vec::new();
+    let mut fields = Vec::new();
+    for column in columns {
+        match (column, typed) {
+            (OutputColumn::Name(name), false) => names.push(name.clone()),
+            (OutputColumn::Typed(field), true) => fields.push((*field).clone()),
+            (OutputColumn::Name(name), true) => {
+                return user_error(
+                    name.span,
+                    format!("`{name}` needs a type: either every output column of TRANSFORM has one, or none has", name = name.text),
+                );
+            }
+            (OutputColumn::Typed(field), false) => {
+                return user_error(
+                    field.data_type.span(),
+                    format!("`{}` has a type, the columns before it none: either every output column of TRANSFORM has one, or none has", field.name.text),
+                );
+            }
+        }
+    }
+    Ok(if typed {
+        TransformOutput::Columns(arena.slice(fields))
+    } else {
+        TransformOutput::Names(arena.slice(names))
+    })
+}
+
+/// The script and the separators are text: a hex string (`X'2C'`) is not taken there.
+fn plain_strings<'t>(parts: &[StringLit<'_>]) -> ActionResult<'t, ()> {
+    match parts.iter().find(|part| part.raw.starts_with(['x', 'X'])) {
+        Some(hex) => user_error(
+            hex.span,
+            "a hex string is not taken here: write the text as a string literal".to_string(),
+        ),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ast::*;
+
+    /// A star input becomes a star expression whose span covers it, qualifier and all.
+    #[test]
+    fn star_inputs_keep_their_spans() {
+        let arena = crate::Arena::new();
+        let sql = "SELECT TRANSFORM(*, t . *) USING 'cat' FROM t";
+        let parsed = crate::parse(&arena, sql);
+        assert!(parsed.diagnostics().is_empty());
+        let Some(Statement::Query(query)) = parsed.script().statements.first() else {
+            panic!("not a query");
+        };
+        let SetExpr::Select(select) = &query.body else {
+            panic!("not a SELECT");
+        };
+        let [SelectItem::Transform(transform)] = select.projection else {
+            panic!("not a transform");
+        };
+        let texts: Vec<_> = transform
+            .inputs
+            .iter()
+            .map(|input| {
+                assert!(matches!(input.kind, ExprKind::Wildcard(_)));
+                &sql[input.span.start as usize..input.span.end as usize]
+            })
+            .collect();
+        assert_eq!(texts, ["*", "t . *"]);
+    }
+}
