@@ -1488,9 +1488,9 @@ impl Display for FunctionArg<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match self {
             FunctionArg::Positional(e) => e.fmt(f),
-            FunctionArg::Named { name, value } => write!(f, "{name} => {value}"),
+            FunctionArg::Named(named) => write!(f, "{} => {}", named.name, named.value),
             FunctionArg::Star(_) => f.write_char('*'),
-            FunctionArg::Aliased { value, alias } => write!(f, "{value} AS {alias}"),
+            FunctionArg::Aliased(named) => write!(f, "{} AS {}", named.value, named.name),
             FunctionArg::QualifiedStar(name) => write!(f, "{name}.*"),
             FunctionArg::Table(table) => table.fmt(f),
             FunctionArg::Keyword { keyword, value } => {

@@ -379,28 +379,29 @@ pub enum FrameBound<'a> {
     Following(Expr<'a>),
 }
 
+/// A value with a name: a named argument (`name => value`) or a field of a struct constructor
+/// (`value AS name`). Kept behind a reference so that a [`FunctionArg`] stays small.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct NamedValue<'a> {
+    /// The name.
+    pub name: Ident<'a>,
+    /// The value.
+    pub value: Expr<'a>,
+}
+
 /// One argument of a function call.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum FunctionArg<'a> {
     /// `expr`
     Positional(Expr<'a>),
-    /// `name => expr`
-    Named {
-        /// The parameter name.
-        name: Ident<'a>,
-        /// The value.
-        value: Expr<'a>,
-    },
+    /// `name => expr`: the name is the parameter's.
+    Named(&'a NamedValue<'a>),
     /// `*`, as in `count(*)`.
     Star(Span),
-    /// `expr AS name`, as in `struct(1 AS a)`.
-    Aliased {
-        /// The value.
-        value: Expr<'a>,
-        /// The field name.
-        alias: Ident<'a>,
-    },
+    /// `expr AS name`, as in `struct(1 AS a)`: the name is the field's.
+    Aliased(&'a NamedValue<'a>),
     /// `t.*`, as in `count(t.*)`.
     QualifiedStar(ObjectName<'a>),
     /// An argument introduced by a keyword instead of a comma, in Spark's special call forms:
@@ -467,10 +468,8 @@ impl<'a> FunctionArg<'a> {
     /// The argument's value, if it has one (`*` and a trim side have none).
     pub fn value(&self) -> Option<&Expr<'a>> {
         match self {
-            FunctionArg::Positional(e)
-            | FunctionArg::Named { value: e, .. }
-            | FunctionArg::Aliased { value: e, .. }
-            | FunctionArg::Keyword { value: e, .. } => Some(e),
+            FunctionArg::Positional(e) | FunctionArg::Keyword { value: e, .. } => Some(e),
+            FunctionArg::Named(named) | FunctionArg::Aliased(named) => Some(&named.value),
             FunctionArg::Star(_)
             | FunctionArg::QualifiedStar(_)
             | FunctionArg::TrimSide(_)

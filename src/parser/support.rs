@@ -549,7 +549,7 @@ pub fn checked_call<'a, 't>(
         );
     }
     let named_field = args.iter().find_map(|arg| match arg {
-        FunctionArg::Aliased { value, alias } => Some((value, alias)),
+        FunctionArg::Aliased(named) => Some((&named.value, &named.name)),
         _ => None,
     });
     let is_struct = || matches!(name.parts, [f] if f.text.eq_ignore_ascii_case("struct"));

@@ -147,8 +147,8 @@ fn transform_input<'a, 't>(
             let span = Span::from_usize(name.span.start as usize, star);
             return Ok(wildcard(arena, span, Some(name.clone()), None));
         }
-        FunctionArg::Named { name, value } => (name.span.to(value.span), "a name (`=>`)"),
-        FunctionArg::Aliased { value, alias } => (value.span.to(alias.span), "an alias"),
+        FunctionArg::Named(named) => (named.name.span.to(named.value.span), "a name (`=>`)"),
+        FunctionArg::Aliased(named) => (named.value.span.to(named.name.span), "an alias"),
         FunctionArg::Keyword { value, .. } => (value.span, "a keyword"),
         FunctionArg::TrimSide(_) | FunctionArg::Table(_) => (call_span, "a keyword"),
     };
