@@ -72,6 +72,10 @@ fn block_comment<'a>(lex: &mut logos::Lexer<'a, Tok<'a>>) -> FilterResult<(), Le
 #[logos(error = LexError)]
 #[logos(skip r"[ \t\r\n\f]+")]
 #[logos(skip(r"--[^\n]*", allow_greedy = true))]
+// A word-sized tag fills what would be padding (the size stays 24 bytes). The profile of the
+// byte-tagged lexer spent much of `next` reloading a token's payload across two earlier stores;
+// with this tag, parsing the benches' corpus took about 10% less time.
+#[repr(u64)]
 pub enum Tok<'a> {
     /// `/* ... */`, skipped; only reported when unclosed.
     #[token("/*", block_comment)]
@@ -1358,6 +1362,14 @@ mod tests {
                 Ident("b")
             ]
         );
+    }
+
+    /// The word-sized tag of a token fills padding: a token stays three words, and a spanned
+    /// one (or none) five.
+    #[test]
+    fn a_token_stays_three_words() {
+        assert_eq!(std::mem::size_of::<Tok<'_>>(), 24);
+        assert_eq!(std::mem::size_of::<Option<SpannedTok<'_>>>(), 40);
     }
 
     #[test]
