@@ -29,8 +29,7 @@ fn main() {
 }
 
 const SYMBOL_ENUM: &str = "    pub(crate) enum __Symbol<'a>";
-const WORD_TAGGED_SYMBOL_ENUM: &str = "    #[repr(u64)]\n    pub(crate) enum __Symbol<'a>";
-
+const WORD_SIZED_TAG: &str = "    #[repr(u64)]\n";
 /// LALRPOP keeps every value of the grammar in one enum, `__Symbol`, on a stack of
 /// `(start, symbol, end)` triples, and its tag is one byte followed by seven of padding. A
 /// word-sized tag (`#[repr(u64)]`) takes that padding, so the enum keeps its size, and the
@@ -40,16 +39,19 @@ const WORD_TAGGED_SYMBOL_ENUM: &str = "    #[repr(u64)]\n    pub(crate) enum __S
 /// stores of the popped triple. Returns the parser and whether the enum now has the wide tag
 /// (also when an earlier build already rewrote the file).
 fn word_sized_symbol_tag(parser: &str) -> (String, bool) {
-    if parser.contains(WORD_TAGGED_SYMBOL_ENUM) {
-        return (parser.to_string(), true);
+    let Some(at) = parser.find(SYMBOL_ENUM) else {
+        return (parser.to_string(), false);
+    };
+    // LALRPOP leaves a parser that is up to date alone, so an earlier build's attribute may
+    // already be there: it is replaced, never doubled.
+    let mut head = &parser[..at];
+    while let Some(line) = head[..head.len().saturating_sub(1)].rfind('\n') {
+        if !head[line + 1..].trim_start().starts_with("#[repr(") {
+            break;
+        }
+        head = &head[..line + 1];
     }
-    if parser.contains(SYMBOL_ENUM) {
-        return (
-            parser.replacen(SYMBOL_ENUM, WORD_TAGGED_SYMBOL_ENUM, 1),
-            true,
-        );
-    }
-    (parser.to_string(), false)
+    (format!("{head}{WORD_SIZED_TAG}{}", &parser[at..]), true)
 }
 
 /// Unit reductions such as `SetExpr = SetTerm` or `Call = FunctionCallFrom<Ident>` pass a value
