@@ -32,11 +32,10 @@ const SYMBOL_ENUM: &str = "    pub(crate) enum __Symbol<'a>";
 const WORD_SIZED_TAG: &str = "    #[repr(u64)]\n";
 /// LALRPOP keeps every value of the grammar in one enum, `__Symbol`, on a stack of
 /// `(start, symbol, end)` triples, and its tag is one byte followed by seven of padding. A
-/// word-sized tag (`#[repr(u64)]`) takes that padding, so the enum keeps its size, and the
-/// parser ran 10% to 15% faster with it (`benches/ratio.rs`, and the time of a scratch loop over
-/// the same corpus, old and new build alternated): the profile of the byte-tagged build spends
-/// much of each reduction on the instruction after a 16-byte load that straddles two earlier
-/// stores of the popped triple. Returns the parser and whether the enum now has the wide tag
+/// word-sized tag (`#[repr(u64)]`) takes that padding, so the enum keeps its size, and parsing
+/// got 10% to 15% faster with it (measured with `benches/ratio.rs` and with a timing loop over
+/// the same corpus, the two builds alternated; in the profile, the generated `__reduce` and the
+/// driving loop take less time). Returns the parser and whether the enum now has the wide tag
 /// (also when an earlier build already rewrote the file).
 fn word_sized_symbol_tag(parser: &str) -> (String, bool) {
     let Some(at) = parser.find(SYMBOL_ENUM) else {
