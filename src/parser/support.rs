@@ -872,26 +872,41 @@ pub fn special_call<'a, 't>(
     Ok(arena.alloc(call(span, name, None, arena.slice(args))))
 }
 
-/// A call with the clauses after its parentheses. Most calls have none and are kept as they
-/// are; a call with clauses is built again with them.
-pub fn with_clauses<'a>(
+/// The clauses after a call, as [`with_clauses`] adds them.
+pub struct CallClauses<'a> {
+    pub within_group: &'a [OrderByExpr<'a>],
+    pub filter: Option<Expr<'a>>,
+    pub null_treatment: Option<NullTreatment>,
+    pub over: Option<&'a WindowSpec<'a>>,
+}
+
+/// A call with the clauses that follow it. Spark reads `struct(a AS x)` as a constructor, not a
+/// call, so nothing may follow that.
+pub fn with_clauses<'a, 't>(
     arena: &'a Arena,
     call: &'a FunctionCall<'a>,
-    within_group: Option<&'a [OrderByExpr<'a>]>,
-    filter: Option<Expr<'a>>,
-    null_treatment: Option<NullTreatment>,
-    over: Option<&'a WindowSpec<'a>>,
-) -> &'a FunctionCall<'a> {
-    if within_group.is_none() && filter.is_none() && null_treatment.is_none() && over.is_none() {
-        return call;
+    clauses: &CallClauses<'a>,
+) -> ActionResult<'t, &'a FunctionCall<'a>> {
+    if call
+        .args
+        .iter()
+        .any(|arg| matches!(arg, FunctionArg::Aliased(_)))
+    {
+        return user_error(
+            call.span,
+            "a struct with named fields (`struct(a AS x)`) is no function call: it takes no WITHIN GROUP, FILTER, IGNORE NULLS or OVER".to_string(),
+        );
     }
-    arena.alloc(FunctionCall {
-        within_group: within_group.unwrap_or_default(),
-        filter: filter.map(|filter| arena.alloc(filter)),
-        null_treatment,
-        over,
+    Ok(arena.alloc(FunctionCall {
+        within_group: clauses.within_group,
+        filter: clauses
+            .filter
+            .as_ref()
+            .map(|filter| arena.alloc(filter.clone())),
+        null_treatment: clauses.null_treatment,
+        over: clauses.over,
         ..call.clone()
-    })
+    }))
 }
 
 /// `SYSTEM` or `BERNOULLI` in `TABLESAMPLE SYSTEM (10 PERCENT)`.
