@@ -1052,6 +1052,10 @@ enum After {
     IntervalValue,
     /// An interval's unit: a value here starts the next `value unit` pair.
     IntervalUnit,
+    /// The end of an operand, a column or a type: a name, a string, `)`, `>`, NULL or a
+    /// keyword that names a type. ROW FORMAT only ever follows one of these; elsewhere
+    /// (`SELECT row format`) `row` is a column and `format` its alias.
+    Operand,
     /// Anything else.
     Other,
 }
@@ -1085,6 +1089,8 @@ pub struct Lexer<'a> {
     after: After,
     /// A token read ahead to decide whether IGNORE is followed by NULLS, or ROW by FORMAT.
     peeked: Option<SpannedTok<'a>>,
+    /// Whether the last ROW came where a row format may start (see [`After::Operand`]).
+    row_may_open_format: bool,
     /// How many brackets are open in the current statement.
     parens: u32,
     /// The bracket depths of the open `position(` calls, innermost last.
@@ -1098,6 +1104,7 @@ impl<'a> Lexer<'a> {
             inner: Tok::lexer(source),
             after: After::Other,
             peeked: None,
+            row_may_open_format: false,
             parens: 0,
             positions: Vec::new(),
         }
@@ -1179,6 +1186,7 @@ impl<'a> Lexer<'a> {
                 }
                 self.parens = self.parens.saturating_sub(1);
             }
+            Tok::Row => self.row_may_open_format = self.after == After::Operand,
             // A broken statement must not leave its brackets open for the next one.
             Tok::Semicolon => {
                 self.parens = 0;
@@ -1203,6 +1211,17 @@ impl<'a> Lexer<'a> {
             }
             Tok::IntervalUnit(_) => After::IntervalUnit,
             Tok::To if self.after == After::IntervalUnit => After::IntervalValue,
+            Tok::Ident(_)
+            | Tok::QuotedIdent(_)
+            | Tok::String(_)
+            | Tok::RawString(_)
+            | Tok::RParen
+            | Tok::Gt
+            | Tok::Null
+            | Tok::Date
+            | Tok::Timestamp
+            | Tok::TimestampNtz
+            | Tok::TimestampLtz => After::Operand,
             _ => After::Other,
         };
         Some((span.start, tok, span.end))
@@ -1216,7 +1235,7 @@ impl<'a> Iterator for Lexer<'a> {
         let token = self.take()?;
         match token.1 {
             Tok::Ignore => Some(self.ignore_nulls(token)),
-            Tok::Row => Some(self.row_format(token)),
+            Tok::Row if self.row_may_open_format => Some(self.row_format(token)),
             _ => Some(token),
         }
     }
@@ -1313,15 +1332,29 @@ mod tests {
         );
     }
 
-    /// ROW FORMAT is one token with the span of both words; ROW before anything else stays ROW,
-    /// and the word after it is not lost.
+    /// ROW FORMAT after an operand is one token with the span of both words; ROW before
+    /// anything else stays ROW, and the word after it is not lost. Where an operand starts,
+    /// `row format` is a column named `row` and its alias.
     #[test]
-    fn row_format_is_one_token() {
-        let tokens = tokenize("ROW  Format row x CURRENT ROW");
-        assert_eq!(tokens[0], (0, Tok::RowFormat, 11));
+    fn row_format_is_one_token_after_an_operand() {
+        let tokens = tokenize(") ROW  Format row x CURRENT ROW");
+        assert_eq!(tokens[1], (2, Tok::RowFormat, 13));
         assert_eq!(
-            tokens.iter().map(|t| t.1).skip(1).collect::<Vec<_>>(),
+            tokens.iter().map(|t| t.1).skip(2).collect::<Vec<_>>(),
             vec![Tok::Row, Tok::Ident("x"), Tok::Current, Tok::Row]
+        );
+        assert_eq!(
+            toks("SELECT row format, t.row format"),
+            vec![
+                Tok::Select,
+                Tok::Row,
+                Tok::Ident("format"),
+                Tok::Comma,
+                Tok::Ident("t"),
+                Tok::Dot,
+                Tok::Row,
+                Tok::Ident("format")
+            ]
         );
     }
 

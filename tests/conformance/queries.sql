@@ -2336,4 +2336,8 @@ SELECT * FROM readings |> SELECT TRANSFORM(sensor_id) USING 'cat';
 SELECT TRANSFORM(sensor_id) USING 'cat' FROM;
 MAP sensor_id, reading USING 'cat' AS (sensor_id, reading) FROM readings;
 FROM readings REDUCE sensor_id USING 'cat' AS (sensor_id);
+SELECT row format FROM layouts;
+SELECT l.row format, l.row + 1 FROM layouts l;
+SELECT TRANSFORM(sensor_id) USING 'cat' AS sensor_day DATE ROW FORMAT DELIMITED FIELDS TERMINATED BY ',' FROM readings;
+SELECT TRANSFORM(sensor_id) USING 'cat' AS tags ARRAY<STRING> ROW FORMAT DELIMITED COLLECTION ITEMS TERMINATED BY ';' FROM readings;
 SELECT 'unterminated FROM t;
