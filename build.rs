@@ -30,6 +30,7 @@ fn main() {
 
 const SYMBOL_ENUM: &str = "    pub(crate) enum __Symbol<'a>";
 const WORD_SIZED_TAG: &str = "    #[repr(u64)]\n";
+
 /// LALRPOP keeps every value of the grammar in one enum, `__Symbol`, on a stack of
 /// `(start, symbol, end)` triples, and its tag is one byte followed by seven of padding. A
 /// word-sized tag (`#[repr(u64)]`) takes that padding, so the enum keeps its size, and parsing

@@ -873,6 +873,7 @@ pub fn special_call<'a, 't>(
 }
 
 /// The clauses after a call, as [`with_clauses`] adds them.
+#[derive(Default)]
 pub struct CallClauses<'a> {
     pub within_group: &'a [OrderByExpr<'a>],
     pub filter: Option<Expr<'a>>,
@@ -885,7 +886,7 @@ pub struct CallClauses<'a> {
 pub fn with_clauses<'a, 't>(
     arena: &'a Arena,
     call: &'a FunctionCall<'a>,
-    clauses: &CallClauses<'a>,
+    clauses: &'a CallClauses<'a>,
 ) -> ActionResult<'t, &'a FunctionCall<'a>> {
     if call
         .args
@@ -899,10 +900,7 @@ pub fn with_clauses<'a, 't>(
     }
     Ok(arena.alloc(FunctionCall {
         within_group: clauses.within_group,
-        filter: clauses
-            .filter
-            .as_ref()
-            .map(|filter| arena.alloc(filter.clone())),
+        filter: clauses.filter.as_ref(),
         null_treatment: clauses.null_treatment,
         over: clauses.over,
         ..call.clone()

@@ -11,7 +11,6 @@ use crate::ast::{
 use crate::span::{Span, Spanned};
 
 /// One output column as written: a name, or a name with a type.
-#[derive(Clone)]
 pub enum OutputColumn<'a> {
     Name(Ident<'a>),
     Typed(&'a StructField<'a>),
@@ -166,9 +165,8 @@ pub fn row_format<'a, 't>(
     kind: Ident<'a>,
     clauses: Vec<(Span, usize, &'a [StringLit<'a>])>,
 ) -> ActionResult<'t, &'a RowFormat<'a>> {
-    row_format_kind(&kind)?;
-    if kind.text.eq_ignore_ascii_case("serde") {
-        return serde_row_format(span, kind);
+    if is_serde(&kind)? {
+        return serde_refused(span);
     }
     let mut values = [None; 6];
     let mut last: Option<usize> = None;
@@ -218,15 +216,11 @@ pub fn delimited_clause<'a, 't>(
     Ok((span, clause, value))
 }
 
-/// `ROW FORMAT SERDE 'class' [WITH SERDEPROPERTIES (...)]`, which Spark refuses without Hive.
+/// `ROW FORMAT <word> 'string' ...`: a SerDe, which Spark refuses without Hive, or DELIMITED
+/// with a string where its clauses belong.
 pub fn serde_row_format<'a, 't, T>(span: Span, kind: Ident<'a>) -> ActionResult<'t, T> {
-    row_format_kind(&kind)?;
-    if kind.text.eq_ignore_ascii_case("serde") {
-        return user_error(
-            span,
-            "Spark runs a script transform with a SerDe only in Hive mode; use ROW FORMAT DELIMITED"
-                .to_string(),
-        );
+    if is_serde(&kind)? {
+        return serde_refused(span);
     }
     user_error(
         span,
@@ -235,13 +229,13 @@ pub fn serde_row_format<'a, 't, T>(span: Span, kind: Ident<'a>) -> ActionResult<
     )
 }
 
-/// The word after ROW FORMAT: DELIMITED, or SERDE (refused by the caller).
-fn row_format_kind<'t>(kind: &Ident<'_>) -> ActionResult<'t, ()> {
-    let known = ["delimited", "serde"]
-        .iter()
-        .any(|word| kind.text.eq_ignore_ascii_case(word));
-    if known {
-        return Ok(());
+/// Whether the word after ROW FORMAT is SERDE rather than DELIMITED; any other is an error.
+fn is_serde<'t>(kind: &Ident<'_>) -> ActionResult<'t, bool> {
+    if kind.text.eq_ignore_ascii_case("delimited") {
+        return Ok(false);
+    }
+    if kind.text.eq_ignore_ascii_case("serde") {
+        return Ok(true);
     }
     user_error(
         kind.span,
@@ -249,6 +243,14 @@ fn row_format_kind<'t>(kind: &Ident<'_>) -> ActionResult<'t, ()> {
             "expected DELIMITED or SERDE after ROW FORMAT, found `{}`",
             kind.text
         ),
+    )
+}
+
+fn serde_refused<'t, T>(span: Span) -> ActionResult<'t, T> {
+    user_error(
+        span,
+        "Spark runs a script transform with a SerDe only in Hive mode; use ROW FORMAT DELIMITED"
+            .to_string(),
     )
 }
 
