@@ -1,6 +1,8 @@
 //! Runs LALRPOP over `grammar/` and writes the generated parser into `OUT_DIR`, then elides the
-//! stack traffic of the grammar's pass-through unit reductions (see [`elide_unit_reductions`])
-//! and widens the tag of its value enum (see [`word_sized_symbol_tag`]).
+//! stack traffic of the grammar's pass-through unit reductions (see [`elide_unit_reductions`]),
+//! moves its fallible reductions out of the reduce dispatcher (see
+//! [`outline_fallible_reductions`]) and widens the tag of its value enum (see
+//! [`word_sized_symbol_tag`]).
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -18,14 +20,103 @@ fn main() {
     let parser = Path::new(&out_dir).join("pipeline.rs");
     let generated = std::fs::read_to_string(&parser).expect("LALRPOP wrote the parser");
     let (elided, count) = elide_unit_reductions(&generated);
-    let (rewritten, word_tagged) = word_sized_symbol_tag(&elided);
+    let (outlined, outlined_count) = outline_fallible_reductions(&elided);
+    let (rewritten, word_tagged) = word_sized_symbol_tag(&outlined);
     if rewritten != generated {
         std::fs::write(&parser, rewritten).expect("the parser can be rewritten");
     }
     // Tests check both, so a LALRPOP upgrade that changes the generated code cannot silently
     // turn the optimizations off.
     println!("cargo:rustc-env=PIPELINE_SQL_ELIDED_REDUCTIONS={count}");
+    println!("cargo:rustc-env=PIPELINE_SQL_OUTLINED_REDUCTIONS={outlined_count}");
     println!("cargo:rustc-env=PIPELINE_SQL_WORD_SIZED_SYMBOL_TAG={word_tagged}");
+}
+
+const REDUCE_FN: &str = "    fn __reduce<\n";
+const OUTLINED_FN: &str = "    fn __outlined_reduce";
+
+/// LALRPOP compiles each reduction into a function of its own, but writes the body of every
+/// fallible one (an action with `=>?`, which may return an error) into the arms of the one
+/// dispatcher that every reduction goes through, `__reduce`. Each such body pops its symbols into
+/// locals of up to 88 bytes, and the compiler gives every arm its own stack slots, so the
+/// dispatcher's frame grew to 30-40 KiB: every reduction then paid for probing ten stack pages,
+/// and each new fallible rule made all parsing slower (a grammar change of this kind measured 25%
+/// slower). Here each such body becomes a function of its own that returns the error, and the
+/// arm calls it. Returns the parser and how many bodies are outlined (also when an earlier build
+/// already rewrote the file).
+fn outline_fallible_reductions(parser: &str) -> (String, usize) {
+    let already = parser.matches(OUTLINED_FN).count();
+    let Some(start) = parser.find(REDUCE_FN) else {
+        return (parser.to_string(), already);
+    };
+    let Some(end) = parser[start..].find("\n    }\n").map(|at| start + at + 7) else {
+        return (parser.to_string(), already);
+    };
+    let dispatcher = &parser[start..end];
+    let Some(error_type) = reduce_error_type(dispatcher) else {
+        return (parser.to_string(), already);
+    };
+    const ARM_END: &str = "\n            }\n";
+    const ERROR_RETURN: &str = "return Some(Err(e))";
+    let mut rewritten = String::with_capacity(dispatcher.len());
+    let mut functions = String::new();
+    let mut rest = dispatcher;
+    let mut count = already;
+    while let Some(arm_at) = rest.find(" => {\n") {
+        let line_start = rest[..arm_at].rfind('\n').map_or(0, |at| at + 1);
+        let number = rest[line_start..arm_at].trim();
+        let body_start = arm_at + " => {\n".len();
+        let Some(body_len) = rest[body_start..].find(ARM_END) else {
+            break;
+        };
+        let body = &rest[body_start..body_start + body_len];
+        let last_line = body.rsplit('\n').next().unwrap_or("");
+        let outline = number.bytes().all(|b| b.is_ascii_digit())
+            && body.contains(ERROR_RETURN)
+            && body.matches("return ").count() == body.matches(ERROR_RETURN).count()
+            && last_line.trim_start().starts_with('(');
+        rewritten.push_str(&rest[..line_start]);
+        if outline {
+            let head = &body[..body.len() - last_line.len()];
+            functions.push_str(&format!(
+                "    #[inline(never)]\n{OUTLINED_FN}{number}<'a>(\n        src: &'a str,\n        arena: &'a Arena,\n        __lookahead_start: Option<&usize>,\n        __symbols: &mut alloc::vec::Vec<(usize,__Symbol<'a>,usize)>,\n    ) -> Result<(usize, usize), {error_type}>\n    {{\n{}{}Ok({})\n    }}\n",
+                head.replace(ERROR_RETURN, "return Err(e)"),
+                &last_line[..last_line.len() - last_line.trim_start().len()],
+                last_line.trim_start(),
+            ));
+            rewritten.push_str(&format!(
+                "            {number} => match {}{number}(src, arena, __lookahead_start, __symbols) {{\n                Ok(popped) => popped,\n                Err(e) => return Some(Err(e)),\n            }},\n",
+                OUTLINED_FN.trim_start().trim_start_matches("fn "),
+            ));
+            count += 1;
+        } else {
+            rewritten.push_str(&rest[line_start..body_start + body_len + ARM_END.len()]);
+        }
+        rest = &rest[body_start + body_len + ARM_END.len()..];
+    }
+    rewritten.push_str(rest);
+    let parser = format!(
+        "{}{rewritten}{functions}{}",
+        &parser[..start],
+        &parser[end..]
+    );
+    (parser, count)
+}
+
+/// The error type of the dispatcher's `Option<Result<T, E>>`.
+fn reduce_error_type(dispatcher: &str) -> Option<&str> {
+    let returns = dispatcher.split_once("-> Option<Result<")?.1;
+    let returns = &returns[..returns.find('\n')?];
+    let mut depth = 0;
+    for (at, c) in returns.char_indices() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth -= 1,
+            ',' if depth == 0 => return returns[at + 1..].trim().strip_suffix(">>"),
+            _ => {}
+        }
+    }
+    None
 }
 
 const SYMBOL_ENUM: &str = "    pub(crate) enum __Symbol<'a>";

@@ -132,6 +132,12 @@ pub enum Tok<'a> {
     /// The keyword `CHANGES`.
     #[token("changes", ignore(case))]
     Changes,
+    /// The keyword `INCLUSIVE`.
+    #[token("inclusive", ignore(case))]
+    Inclusive,
+    /// The keyword `EXCLUSIVE`.
+    #[token("exclusive", ignore(case))]
+    Exclusive,
     /// The keyword `CLUSTER`.
     #[token("cluster", ignore(case))]
     Cluster,
@@ -649,9 +655,10 @@ pub enum Tok<'a> {
     /// A named parameter marker: `:name`.
     #[regex(r":[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice())]
     NamedMarker(&'a str),
-    /// Delta time travel written after a table name: `@v12` (a version) or
+    /// Delta time travel written after a table name: `@v12` or `@v'12'` (a version) or
     /// `@20240101000000000` (a timestamp, yyyyMMddHHmmssSSS).
     #[regex(r"@[vV]?[0-9]+", |lex| lex.slice())]
+    #[regex(r"@[vV]'[^'\\]*'", |lex| lex.slice())]
     AtVersion(&'a str),
     /// A positional parameter marker: `?`.
     #[token("?")]
@@ -772,6 +779,9 @@ pub enum Tok<'a> {
     /// `INTERVAL '1 day'` needs no unit: one token of look-ahead cannot tell `INTERVAL '1' day`
     /// (a unit) from `INTERVAL '1 day' day` (an alias) without this.
     IntervalUnit(&'a str),
+    /// `TO` after an interval's unit: `INTERVAL '1-2' YEAR TO MONTH`, told apart from a TO that
+    /// follows an expression ending in an interval (`CHANGES FROM TIMESTAMP ... TO ...`).
+    UnitTo,
     /// `IN` directly inside `position(`: the separator of `position(substr IN str)`, told apart
     /// from the predicate `x IN (list)`, which the first argument could otherwise end with.
     PositionIn,
@@ -784,6 +794,17 @@ pub enum Tok<'a> {
     /// `ROW FORMAT` as one token: it opens a row format of `SELECT TRANSFORM`, where a lone
     /// `row` after the call would be an implicit alias (`SELECT transform(a, f) row`).
     RowFormat,
+    /// `BIN BY` as one token: it opens a BIN BY clause after a relation, where a lone `bin`
+    /// would be the relation's alias.
+    BinBy,
+    /// `IDENTIFIED BY` as one token: it names a streaming source, where a lone `identified`
+    /// would be the source's alias.
+    IdentifiedBy,
+    /// `EXACT NEAREST` after a joined relation: it opens a nearest-by join, where a lone
+    /// `exact` would be the relation's alias.
+    ExactNearest,
+    /// `APPROX NEAREST`, as [`Tok::ExactNearest`].
+    ApproxNearest,
     /// Input that is not a token; the parser reports it.
     Error(LexError),
 }
@@ -810,6 +831,8 @@ impl Tok<'_> {
             Tok::Catalog => "CATALOG",
             Tok::Cdc => "CDC",
             Tok::Changes => "CHANGES",
+            Tok::Inclusive => "INCLUSIVE",
+            Tok::Exclusive => "EXCLUSIVE",
             Tok::Cluster => "CLUSTER",
             Tok::Columns => "COLUMNS",
             Tok::Comment => "COMMENT",
@@ -1016,9 +1039,14 @@ impl Tok<'_> {
             Tok::LikeSome => "SOME",
             Tok::LikeAll => "ALL",
             Tok::PositionIn => "IN",
+            Tok::UnitTo => "TO",
             Tok::IntervalUnit(_) => "interval unit",
             Tok::IgnoreNullsParen => "IGNORE NULLS",
             Tok::RowFormat => "ROW FORMAT",
+            Tok::BinBy => "BIN BY",
+            Tok::IdentifiedBy => "IDENTIFIED BY",
+            Tok::ExactNearest => "EXACT NEAREST",
+            Tok::ApproxNearest => "APPROX NEAREST",
             Tok::Error(_) => "invalid input",
         }
     }
@@ -1082,15 +1110,42 @@ pub(crate) fn singular_unit(word: &str) -> &str {
     word.strip_suffix(['s', 'S']).unwrap_or(word)
 }
 
+/// A token that two words make, and the second word.
+type Pair = (Tok<'static>, &'static str);
+
+/// The word pairs that open a clause where the first word alone would be a name: ROW FORMAT,
+/// EXACT or APPROX NEAREST (both only after an operand, so that `SELECT row format` and `SELECT
+/// exact nearest` stay a column and its alias), BIN BY and IDENTIFIED BY (no name is ever
+/// followed by BY). `after` is the context before `first`.
+fn pair_opened_by(first: Tok<'_>, after: After) -> Option<Pair> {
+    let after_operand = after == After::Operand;
+    match first {
+        Tok::Row if after_operand => Some((Tok::RowFormat, "format")),
+        Tok::Ident(word) => match word.len() {
+            3 if word.eq_ignore_ascii_case("bin") => Some((Tok::BinBy, "")),
+            10 if word.eq_ignore_ascii_case("identified") => Some((Tok::IdentifiedBy, "")),
+            5 if after_operand && word.eq_ignore_ascii_case("exact") => {
+                Some((Tok::ExactNearest, "nearest"))
+            }
+            6 if after_operand && word.eq_ignore_ascii_case("approx") => {
+                Some((Tok::ApproxNearest, "nearest"))
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// The token stream of a source text. Never fails: errors are [`Tok::Error`] tokens.
 pub struct Lexer<'a> {
     inner: logos::Lexer<'a, Tok<'a>>,
     /// What the words whose meaning depends on the tokens before them need to know.
     after: After,
-    /// A token read ahead to decide whether IGNORE is followed by NULLS, or ROW by FORMAT.
+    /// A token read ahead to decide whether IGNORE is followed by NULLS, ROW by FORMAT, ...
     peeked: Option<SpannedTok<'a>>,
-    /// Whether the last ROW came where a row format may start (see [`After::Operand`]).
-    row_may_open_format: bool,
+    /// The second word that would make the token read last one token with it (see
+    /// [`Lexer::pair`]); set only for the few words that may open such a pair.
+    pair: Option<Pair>,
     /// How many brackets are open in the current statement.
     parens: u32,
     /// The bracket depths of the open `position(` calls, innermost last.
@@ -1104,7 +1159,7 @@ impl<'a> Lexer<'a> {
             inner: Tok::lexer(source),
             after: After::Other,
             peeked: None,
-            row_may_open_format: false,
+            pair: None,
             parens: 0,
             positions: Vec::new(),
         }
@@ -1136,15 +1191,17 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// ROW, or ROW FORMAT as one token (FORMAT is no keyword: a column may be named so).
-    fn row_format(&mut self, row: SpannedTok<'a>) -> SpannedTok<'a> {
+    /// `first` and the next token as the one token `pair.0` when the next token is the word
+    /// `pair.1` (or the keyword BY, for an empty word); otherwise `first` alone.
+    fn pair(&mut self, first: SpannedTok<'a>, (pair, second): Pair) -> SpannedTok<'a> {
         match self.take() {
-            Some((_, Tok::Ident(word), end)) if word.eq_ignore_ascii_case("format") => {
-                (row.0, Tok::RowFormat, end)
+            Some((_, Tok::Ident(word), end)) if word.eq_ignore_ascii_case(second) => {
+                (first.0, pair, end)
             }
+            Some((_, Tok::By, end)) if second.is_empty() => (first.0, pair, end),
             next => {
                 self.peeked = next;
-                row
+                first
             }
         }
     }
@@ -1158,6 +1215,7 @@ impl<'a> Lexer<'a> {
             Ok(Tok::Some) if self.after == After::Like => Tok::LikeSome,
             Ok(Tok::All) if self.after == After::Like => Tok::LikeAll,
             Ok(Tok::In) if self.positions.last() == Some(&self.parens) => Tok::PositionIn,
+            Ok(Tok::To) if self.after == After::IntervalUnit => Tok::UnitTo,
             // Identifiers are the commonest token: the cheap context test goes first.
             Ok(Tok::Ident(word))
                 if self.after == After::TablesampleParen && word.eq_ignore_ascii_case("bucket") =>
@@ -1186,7 +1244,6 @@ impl<'a> Lexer<'a> {
                 }
                 self.parens = self.parens.saturating_sub(1);
             }
-            Tok::Row => self.row_may_open_format = self.after == After::Operand,
             // A broken statement must not leave its brackets open for the next one.
             Tok::Semicolon => {
                 self.parens = 0;
@@ -1194,6 +1251,10 @@ impl<'a> Lexer<'a> {
             }
             _ => {}
         }
+        self.pair = match tok {
+            Tok::Row | Tok::Ident(_) => pair_opened_by(tok, self.after),
+            _ => None,
+        };
         self.after = match tok {
             Tok::Ident(word) if word.len() == 8 && word.eq_ignore_ascii_case("position") => {
                 After::Position
@@ -1210,7 +1271,7 @@ impl<'a> Lexer<'a> {
                 After::IntervalValue
             }
             Tok::IntervalUnit(_) => After::IntervalUnit,
-            Tok::To if self.after == After::IntervalUnit => After::IntervalValue,
+            Tok::UnitTo => After::IntervalValue,
             Tok::Ident(_)
             | Tok::QuotedIdent(_)
             | Tok::String(_)
@@ -1233,9 +1294,11 @@ impl<'a> Iterator for Lexer<'a> {
 
     fn next(&mut self) -> Option<SpannedTok<'a>> {
         let token = self.take()?;
+        if let Some(pair) = self.pair.take() {
+            return Some(self.pair(token, pair));
+        }
         match token.1 {
             Tok::Ignore => Some(self.ignore_nulls(token)),
-            Tok::Row if self.row_may_open_format => Some(self.row_format(token)),
             _ => Some(token),
         }
     }
@@ -1354,6 +1417,59 @@ mod tests {
                 Tok::Dot,
                 Tok::Row,
                 Tok::Ident("format")
+            ]
+        );
+    }
+
+    #[test]
+    fn clause_opening_word_pairs_are_one_token() {
+        let tokens = tokenize("t Bin  by (x) IDENTIFIED BY s");
+        assert_eq!(tokens[1], (2, Tok::BinBy, 9));
+        assert_eq!(tokens[5], (14, Tok::IdentifiedBy, 27));
+        assert_eq!(
+            toks("u Exact Nearest 2 BY x APPROX nearest"),
+            vec![
+                Tok::Ident("u"),
+                Tok::ExactNearest,
+                Tok::Number("2"),
+                Tok::By,
+                Tok::Ident("x"),
+                Tok::ApproxNearest
+            ]
+        );
+        // Without the pair's second word, or (for NEAREST) without an operand before it, the
+        // first word is a name.
+        assert_eq!(
+            toks("SELECT exact nearest, bin, identified FROM t exact"),
+            vec![
+                Tok::Select,
+                Tok::Ident("exact"),
+                Tok::Ident("nearest"),
+                Tok::Comma,
+                Tok::Ident("bin"),
+                Tok::Comma,
+                Tok::Ident("identified"),
+                Tok::From,
+                Tok::Ident("t"),
+                Tok::Ident("exact")
+            ]
+        );
+    }
+
+    #[test]
+    fn to_after_an_interval_unit_is_the_units_separator() {
+        assert_eq!(
+            toks("INTERVAL '1-2' YEAR TO MONTH RANGE a TO b"),
+            vec![
+                Tok::Interval,
+                Tok::String("'1-2'"),
+                Tok::IntervalUnit("YEAR"),
+                Tok::UnitTo,
+                Tok::IntervalUnit("MONTH"),
+                Tok::Range,
+                Tok::Ident("a"),
+                Tok::To,
+                Tok::Ident("b")
             ]
         );
     }

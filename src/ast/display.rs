@@ -817,6 +817,7 @@ impl Display for PipeOp<'_> {
             PipeOp::Sample(sample) => sample.fmt(f),
             PipeOp::Pivot(pivot) => pivot.fmt(f),
             PipeOp::Unpivot(unpivot) => unpivot.fmt(f),
+            PipeOp::BinBy(bin) => bin.fmt(f),
             PipeOp::Organize {
                 order_by,
                 distribution,
@@ -1073,6 +1074,111 @@ impl Display for Unpivot<'_> {
     }
 }
 
+impl Display for Changes<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.write_str("CHANGES")?;
+        clause(f, "FROM", &self.from)?;
+        clause(f, "TO", &self.to)
+    }
+}
+
+impl Display for ChangeBound<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let keyword = if self.by_version {
+            "VERSION"
+        } else {
+            "TIMESTAMP"
+        };
+        write!(f, "{keyword} {}", self.value)?;
+        f.write_str(match self.inclusive {
+            Some(true) => " INCLUSIVE",
+            Some(false) => " EXCLUSIVE",
+            None => "",
+        })
+    }
+}
+
+impl Display for NearestBy<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.exact {
+            "EXACT NEAREST"
+        } else {
+            "APPROX NEAREST"
+        })?;
+        suffix(f, &self.count)?;
+        let ranking = match self.ranking {
+            NearestRanking::Distance => "DISTANCE",
+            NearestRanking::Similarity => "SIMILARITY",
+        };
+        write!(f, " BY {ranking} {}", self.score)
+    }
+}
+
+impl Display for JsonTable<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        if self.lateral {
+            f.write_str("LATERAL ")?;
+        }
+        write!(
+            f,
+            "JSON_TABLE({},{} COLUMNS {}",
+            self.document,
+            Spaced(self.path),
+            Parens(self.columns)
+        )?;
+        f.write_str(match self.error_on_error {
+            Some(true) => " ERROR ON ERROR)",
+            Some(false) => " NULL ON ERROR)",
+            None => ")",
+        })?;
+        suffix(f, &self.alias)
+    }
+}
+
+impl Display for JsonTableColumn<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            JsonColumnKind::Ordinality => write!(f, "{} FOR ORDINALITY", self.name),
+            JsonColumnKind::Value {
+                data_type,
+                exists,
+                path,
+            } => {
+                write!(f, "{} {data_type}", self.name)?;
+                if *exists {
+                    f.write_str(" EXISTS")?;
+                }
+                match path {
+                    Some(path) => write!(f, " PATH{}", Spaced(path)),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+impl Display for BinBy<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        if let Some(source) = &self.source {
+            write!(f, "{source} ")?;
+        }
+        write!(
+            f,
+            "BIN BY (RANGE {} TO {} BIN WIDTH {}",
+            self.range_start, self.range_end, self.width
+        )?;
+        clause(f, "ALIGN TO", &self.align_to)?;
+        write!(f, " DISTRIBUTE UNIFORM {}", Parens(self.distribute))?;
+        for (clause, name) in Self::OUTPUT_CLAUSES.iter().zip(&self.output_names) {
+            if let Some(name) = name {
+                write!(f, " {clause} AS {name}")?;
+            }
+        }
+        f.write_char(')')?;
+        suffix(f, &self.alias)
+    }
+}
+
 impl Display for TimeTravel<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match (self.at_suffix, self.by_version) {
@@ -1140,6 +1246,7 @@ fn write_join(
         JoinConstraint::None => Ok(()),
         JoinConstraint::On(e) => write!(f, " ON {e}"),
         JoinConstraint::Using(columns) => write!(f, " USING {}", Parens(columns)),
+        JoinConstraint::Nearest(nearest) => write!(f, " {nearest}"),
     }
 }
 
@@ -1153,10 +1260,12 @@ impl Display for TableRef<'_> {
                     None => t.name.fmt(f)?,
                 }
                 suffix(f, &t.time_travel)?;
+                suffix(f, &t.changes)?;
                 if let Some(options) = &t.options {
                     write!(f, " WITH {}", Parens(options.options))?;
                 }
                 suffix(f, &t.sample)?;
+                clause(f, "IDENTIFIED BY", &t.identified_by)?;
                 suffix(f, &t.watermark)?;
                 suffix(f, &t.alias)
             }
@@ -1169,6 +1278,10 @@ impl Display for TableRef<'_> {
                     Some(StreamForm::Bare) => write!(f, "STREAM {}", t.call)?,
                     None => t.call.fmt(f)?,
                 }
+                if t.with_ordinality {
+                    f.write_str(" WITH ORDINALITY")?;
+                }
+                clause(f, "IDENTIFIED BY", &t.identified_by)?;
                 suffix(f, &t.watermark)?;
                 suffix(f, &t.alias)
             }
@@ -1191,6 +1304,8 @@ impl Display for TableRef<'_> {
             }
             TableRef::Pivot(p) => p.fmt(f),
             TableRef::Unpivot(u) => u.fmt(f),
+            TableRef::JsonTable(j) => j.fmt(f),
+            TableRef::BinBy(b) => b.fmt(f),
             TableRef::Join(_) => {
                 // Iteratively along the left spine: a chain of joins is as deep as it is long.
                 let mut spine = Vec::new();

@@ -1,8 +1,8 @@
 //! Queries: `[WITH ...] SELECT ... FROM ... [UNION ...] [ORDER BY ...] [LIMIT ...]`.
 
 use super::{
-    impl_spanned, Expr, FunctionCall, Ident, ObjectName, Property, SetQuantifier, StringLit,
-    StructField, WindowSpec,
+    impl_spanned, BinBy, Changes, Expr, FunctionCall, Ident, JsonTable, NearestBy, ObjectName,
+    Property, SetQuantifier, StringLit, StructField, WindowSpec,
 };
 use crate::span::{Span, Spanned};
 
@@ -184,6 +184,8 @@ pub enum PipeOp<'a> {
     Pivot(&'a Pivot<'a>),
     /// `UNPIVOT (...) [AS alias]`
     Unpivot(&'a Unpivot<'a>),
+    /// `BIN BY (...) [AS alias]`
+    BinBy(&'a BinBy<'a>),
     /// `[ORDER BY ...] [CLUSTER BY ... | DISTRIBUTE BY ... SORT BY ...] [LIMIT n] [OFFSET n]`;
     /// all of them may be left out (`FROM t |>`).
     Organize {
@@ -517,6 +519,10 @@ pub enum TableRef<'a> {
     Unpivot(&'a Unpivot<'a>),
     /// `(t)` or `(t JOIN u ON ...) [alias]`: a relation in parentheses.
     Nested(&'a NestedRelation<'a>),
+    /// `JSON_TABLE(document, '$.path' COLUMNS (...)) [alias]`.
+    JsonTable(&'a JsonTable<'a>),
+    /// `source BIN BY (...) [alias]`.
+    BinBy(&'a BinBy<'a>),
 }
 
 /// `(relation) [alias]`.
@@ -679,8 +685,13 @@ pub struct TableName<'a> {
     pub time_travel: Option<&'a TimeTravel<'a>>,
     /// `WITH (skipChangeCommits, startingVersion = 5)`.
     pub options: Option<ReadOptions<'a>>,
+    /// `CHANGES FROM VERSION 10 TO VERSION 20`: the table's change feed.
+    pub changes: Option<&'a Changes<'a>>,
     /// `TABLESAMPLE (...)`.
     pub sample: Option<&'a TableSample<'a>>,
+    /// `IDENTIFIED BY name`: the name of a streaming source, which keeps the stream's progress
+    /// when the query changes.
+    pub identified_by: Option<Ident<'a>>,
     /// `WATERMARK ts DELAY OF INTERVAL 10 MINUTES`.
     pub watermark: Option<&'a Watermark<'a>>,
     /// The alias.
@@ -709,6 +720,10 @@ pub struct TableFunction<'a> {
     pub lateral: bool,
     /// The call.
     pub call: &'a FunctionCall<'a>,
+    /// `UNNEST(a, b) WITH ORDINALITY`: a last column numbers the rows from 1.
+    pub with_ordinality: bool,
+    /// `IDENTIFIED BY name`: the name of a streaming source.
+    pub identified_by: Option<Ident<'a>>,
     /// `WATERMARK ts DELAY OF INTERVAL 10 MINUTES`.
     pub watermark: Option<&'a Watermark<'a>>,
     /// The alias.
@@ -763,6 +778,8 @@ pub enum JoinConstraint<'a> {
     On(Expr<'a>),
     /// `USING (col, ...)`
     Using(&'a [Ident<'a>]),
+    /// `EXACT NEAREST 5 BY DISTANCE expr`
+    Nearest(&'a NearestBy<'a>),
 }
 
 /// `left [NATURAL] kind JOIN right [constraint]`.
@@ -826,6 +843,8 @@ impl Spanned for TableRef<'_> {
             TableRef::Pivot(p) => p.span,
             TableRef::Unpivot(u) => u.span,
             TableRef::Nested(n) => n.span,
+            TableRef::JsonTable(j) => j.span,
+            TableRef::BinBy(b) => b.span,
         }
     }
 }

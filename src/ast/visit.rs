@@ -273,9 +273,19 @@ fn walk_join<'a, V: Visitor<'a> + ?Sized>(
     constraint: &JoinConstraint<'a>,
 ) {
     v.visit_table_ref(right);
-    if let JoinConstraint::On(e) = constraint {
-        v.visit_expr(e);
+    match constraint {
+        JoinConstraint::On(e) => v.visit_expr(e),
+        JoinConstraint::Nearest(nearest) => v.visit_expr(&nearest.score),
+        JoinConstraint::None | JoinConstraint::Using(_) => {}
     }
+}
+
+fn walk_bin_by<'a, V: Visitor<'a> + ?Sized>(v: &mut V, bin: &BinBy<'a>) {
+    if let Some(source) = &bin.source {
+        v.visit_table_ref(source);
+    }
+    v.visit_expr(&bin.width);
+    bin.align_to.iter().for_each(|origin| v.visit_expr(origin));
 }
 
 fn walk_set_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, body: &SetExpr<'a>) {
@@ -325,6 +335,7 @@ fn walk_pipe_op<'a, V: Visitor<'a> + ?Sized>(v: &mut V, op: &PipeOp<'a>) {
         PipeOp::Sample(sample) => walk_sample(v, Some(sample)),
         PipeOp::Pivot(p) => walk_pivot(v, p),
         PipeOp::Unpivot(u) => u.source.iter().for_each(|s| v.visit_table_ref(s)),
+        PipeOp::BinBy(b) => walk_bin_by(v, b),
         PipeOp::Organize {
             order_by,
             distribution,
@@ -399,6 +410,10 @@ pub fn walk_table_ref<'a, V: Visitor<'a> + ?Sized>(v: &mut V, relation: &TableRe
             if let Some(travel) = &t.time_travel {
                 v.visit_expr(&travel.value);
             }
+            if let Some(changes) = t.changes {
+                let bounds = changes.from.iter().chain(&changes.to);
+                bounds.for_each(|bound| v.visit_expr(&bound.value));
+            }
             if let Some(options) = &t.options {
                 walk_properties(v, options.options);
             }
@@ -418,6 +433,8 @@ pub fn walk_table_ref<'a, V: Visitor<'a> + ?Sized>(v: &mut V, relation: &TableRe
         TableRef::Pivot(p) => walk_pivot(v, p),
         TableRef::Unpivot(u) => u.source.iter().for_each(|s| v.visit_table_ref(s)),
         TableRef::Nested(n) => v.visit_table_ref(&n.relation),
+        TableRef::JsonTable(j) => v.visit_expr(&j.document),
+        TableRef::BinBy(b) => walk_bin_by(v, b),
         TableRef::Join(j) => {
             v.visit_table_ref(&j.left);
             walk_join(v, &j.right, &j.constraint);

@@ -164,6 +164,8 @@ pub fn named_type<'a, 't>(
     for (slot, param) in numbers.iter_mut().zip(params) {
         match param.parse() {
             Ok(n) => *slot = n,
+            // GEOMETRY(ANY), GEOGRAPHY(ANY): values of any spatial reference system.
+            Err(_) if param.eq_ignore_ascii_case("any") && upper.starts_with("GEO") => {}
             Err(_) => {
                 return user_error(span, format!("the parameters of {upper} are whole numbers"))
             }
@@ -219,7 +221,8 @@ pub fn like_escape<'t>(
 
 /// What Spark allows of a join: a NATURAL join takes no ON or USING and is not CROSS; a join
 /// with a LATERAL right side (which reads the left side's columns) is INNER, CROSS or LEFT
-/// OUTER, not NATURAL, and takes no USING.
+/// OUTER, not NATURAL, and takes no USING; a nearest-by join is INNER or LEFT OUTER and its right
+/// side is not LATERAL.
 pub fn join_rules<'t>(
     span: Span,
     kind: JoinKind,
@@ -230,14 +233,22 @@ pub fn join_rules<'t>(
     if natural && (kind == JoinKind::Cross || !matches!(constraint, JoinConstraint::None)) {
         return user_error(
             span,
-            "a NATURAL join takes no ON or USING (it joins on the columns both sides have) and cannot be CROSS".to_string(),
+            "a NATURAL join takes no ON, USING or NEAREST BY (it joins on the columns both sides have) and cannot be CROSS".to_string(),
         );
     }
     let lateral = match right {
         TableRef::Subquery(derived) => derived.lateral,
         TableRef::Function(function) => function.lateral,
+        TableRef::JsonTable(json) => json.lateral,
         _ => false,
     };
+    let nearest = matches!(constraint, JoinConstraint::Nearest(_));
+    if nearest && !matches!(kind, JoinKind::Inner | JoinKind::Left) {
+        return user_error(
+            span,
+            "a nearest-by join is an INNER or LEFT OUTER join".to_string(),
+        );
+    }
     if !lateral {
         return Ok(());
     }
@@ -245,6 +256,8 @@ pub fn join_rules<'t>(
         "cannot be NATURAL"
     } else if matches!(constraint, JoinConstraint::Using(_)) {
         "takes ON, not USING"
+    } else if nearest {
+        "cannot be a nearest-by join"
     } else if !matches!(kind, JoinKind::Inner | JoinKind::Cross | JoinKind::Left) {
         "must be an INNER, CROSS or LEFT OUTER join (the LATERAL side reads the left side's rows)"
     } else {

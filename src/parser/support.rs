@@ -611,27 +611,6 @@ pub fn set_operation<'a>(
     }))
 }
 
-pub fn table_name<'a>(
-    arena: &'a Arena,
-    span: Span,
-    stream: Option<StreamRead>,
-    name: ObjectName<'a>,
-    options: Option<ReadOptions<'a>>,
-    watermark: Option<&'a Watermark<'a>>,
-    alias: Option<Alias<'a>>,
-) -> TableRef<'a> {
-    TableRef::Table(arena.alloc(TableName {
-        span,
-        stream,
-        name,
-        time_travel: None,
-        options,
-        sample: None,
-        watermark,
-        alias,
-    }))
-}
-
 pub fn inline_table<'a>(
     arena: &'a Arena,
     span: Span,
@@ -639,25 +618,6 @@ pub fn inline_table<'a>(
     alias: Option<Alias<'a>>,
 ) -> TableRef<'a> {
     TableRef::Values(arena.alloc(InlineTable { span, rows, alias }))
-}
-
-pub fn table_function<'a>(
-    arena: &'a Arena,
-    span: Span,
-    stream: Option<StreamRead>,
-    lateral: bool,
-    call: &'a FunctionCall<'a>,
-    watermark: Option<&'a Watermark<'a>>,
-    alias: Option<Alias<'a>>,
-) -> TableRef<'a> {
-    TableRef::Function(arena.alloc(TableFunction {
-        span,
-        stream,
-        lateral,
-        call,
-        watermark,
-        alias,
-    }))
 }
 
 pub fn unary<'a>(arena: &'a Arena, span: Span, op: UnaryOp, expr: Expr<'a>) -> Expr<'a> {
@@ -1041,12 +1001,21 @@ pub fn at_version<'a, 't>(
         start: span.start + digits_start as u32,
         end: span.end,
     };
+    let value = if digits.starts_with('\'') {
+        let string = StringLit {
+            span: value_span,
+            raw: digits,
+        };
+        Literal::String(std::slice::from_ref(arena.alloc(string)))
+    } else {
+        Literal::Number(digits)
+    };
     Ok(arena.alloc(TimeTravel {
         span,
         by_version,
         value: Expr {
             span: value_span,
-            kind: ExprKind::Literal(Literal::Number(digits)),
+            kind: ExprKind::Literal(value),
         },
         at_suffix: true,
     }))

@@ -1,0 +1,408 @@
+//! Builders of the relation forms that Spark 4.2 and 4.3 added: CHANGES, IDENTIFIED BY, nearest-by
+//! joins, `UNNEST ... WITH ORDINALITY`, `JSON_TABLE` and `BIN BY`. Most of their words are no
+//! keywords (a column may be named `path`, `width` or `distance`), so the grammar reads them as
+//! plain words and these builders check them.
+
+use super::support::{user_error, ActionResult};
+use crate::arena::Arena;
+use crate::ast::{
+    Alias, BinBy, ChangeBound, Changes, DataType, Expr, ExprKind, FunctionArg, FunctionCall, Ident,
+    JoinConstraint, JsonColumnKind, JsonTable, JsonTableColumn, Literal, NearestBy, NearestRanking,
+    ObjectName, ReadOptions, StreamRead, StringLit, TableFunction, TableName, TableRef, TimeTravel,
+    Watermark,
+};
+use crate::span::Span;
+
+/// A word the grammar read where a keyword of Spark's stands, with its span.
+pub type Word<'a> = (Span, &'a str);
+
+/// `Ok` when `word` is `expected` (in any case), else an error that names both.
+fn expect_word<'t>((span, word): Word<'_>, expected: &str) -> ActionResult<'t, ()> {
+    if word.eq_ignore_ascii_case(expected) {
+        return Ok(());
+    }
+    user_error(span, format!("expected {expected}, found `{word}`"))
+}
+
+/// The clauses of a named relation after its name, as they go into [`TableName`].
+#[derive(Default)]
+pub struct StreamClauses<'a> {
+    pub changes: Option<&'a Changes<'a>>,
+    pub options: Option<ReadOptions<'a>>,
+    pub identified_by: Option<Ident<'a>>,
+    pub watermark: Option<&'a Watermark<'a>>,
+}
+
+pub fn table_name<'a>(
+    arena: &'a Arena,
+    span: Span,
+    stream: Option<StreamRead>,
+    name: ObjectName<'a>,
+    clauses: StreamClauses<'a>,
+    alias: Option<Alias<'a>>,
+) -> TableRef<'a> {
+    TableRef::Table(arena.alloc(TableName {
+        span,
+        stream,
+        name,
+        time_travel: None,
+        changes: clauses.changes,
+        options: clauses.options,
+        sample: None,
+        identified_by: clauses.identified_by,
+        watermark: clauses.watermark,
+        alias,
+    }))
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn table_function<'a>(
+    arena: &'a Arena,
+    span: Span,
+    stream: Option<StreamRead>,
+    lateral: bool,
+    call: &'a FunctionCall<'a>,
+    identified_by: Option<Ident<'a>>,
+    watermark: Option<&'a Watermark<'a>>,
+    alias: Option<Alias<'a>>,
+) -> TableRef<'a> {
+    TableRef::Function(arena.alloc(TableFunction {
+        span,
+        stream,
+        lateral,
+        call,
+        with_ordinality: false,
+        identified_by,
+        watermark,
+        alias,
+    }))
+}
+
+/// `CHANGES FROM bound [TO bound]`: both ends versions or both timestamps.
+pub fn changes<'a, 't>(
+    arena: &'a Arena,
+    span: Span,
+    from: ChangeBound<'a>,
+    to: Option<ChangeBound<'a>>,
+) -> ActionResult<'t, &'a Changes<'a>> {
+    if let Some(to) = to.as_ref().filter(|to| to.by_version != from.by_version) {
+        let start = if from.by_version {
+            "a version"
+        } else {
+            "a timestamp"
+        };
+        return user_error(
+            to.span,
+            format!("the range starts at {start} and must end at one"),
+        );
+    }
+    Ok(arena.alloc(Changes {
+        span,
+        from: Some(from),
+        to,
+    }))
+}
+
+/// `VERSION AS OF v` or `TIMESTAMP AS OF ts`.
+pub fn time_travel<'a, 't>(
+    arena: &'a Arena,
+    span: Span,
+    by_version: bool,
+    value: Expr<'a>,
+) -> ActionResult<'t, &'a TimeTravel<'a>> {
+    check_version(by_version, &value)?;
+    Ok(arena.alloc(TimeTravel {
+        span,
+        by_version,
+        value,
+        at_suffix: false,
+    }))
+}
+
+/// A version is an integer or a string literal, as in Spark; a timestamp is any expression.
+fn check_version<'t>(by_version: bool, value: &Expr<'_>) -> ActionResult<'t, ()> {
+    let is_version = match &value.kind {
+        ExprKind::Literal(Literal::Number(digits)) => digits.bytes().all(|b| b.is_ascii_digit()),
+        ExprKind::Literal(Literal::String(_)) => true,
+        _ => false,
+    };
+    if by_version && !is_version {
+        return user_error(
+            value.span,
+            "a version is an integer or a string literal".to_string(),
+        );
+    }
+    Ok(())
+}
+
+/// One end of a CHANGES range.
+pub fn change_bound<'a, 't>(
+    span: Span,
+    by_version: bool,
+    value: Expr<'a>,
+    inclusive: Option<bool>,
+) -> ActionResult<'t, ChangeBound<'a>> {
+    check_version(by_version, &value)?;
+    Ok(ChangeBound {
+        span,
+        by_version,
+        value,
+        inclusive,
+    })
+}
+
+/// The most rows a nearest-by join keeps for each row, as in Spark.
+const MAX_NEAREST: u32 = 100_000;
+
+/// `EXACT NEAREST [k] BY DISTANCE | SIMILARITY score`.
+pub fn nearest_by<'a, 't>(
+    arena: &'a Arena,
+    span: Span,
+    exact: bool,
+    count: Option<&'a str>,
+    (ranking_span, ranking): Word<'a>,
+    score: Expr<'a>,
+) -> ActionResult<'t, JoinConstraint<'a>> {
+    let ranking = if ranking.eq_ignore_ascii_case("distance") {
+        NearestRanking::Distance
+    } else if ranking.eq_ignore_ascii_case("similarity") {
+        NearestRanking::Similarity
+    } else {
+        return user_error(
+            ranking_span,
+            format!("expected DISTANCE or SIMILARITY, found `{ranking}`"),
+        );
+    };
+    let in_range = |n: &str| {
+        n.parse::<u32>()
+            .is_ok_and(|n| (1..=MAX_NEAREST).contains(&n))
+    };
+    if let Some(count) = count.filter(|n| !in_range(n)) {
+        return user_error(
+            span,
+            format!(
+                "the number of nearest rows is an integer from 1 to {MAX_NEAREST}, not `{count}`"
+            ),
+        );
+    }
+    Ok(JoinConstraint::Nearest(arena.alloc(NearestBy {
+        span,
+        exact,
+        count,
+        ranking,
+        score,
+    })))
+}
+
+/// `UNNEST(a, b) WITH ORDINALITY`: only UNNEST takes it, with plain arguments, one at least.
+pub fn unnest_with_ordinality<'a, 't>(
+    arena: &'a Arena,
+    span: Span,
+    lateral: bool,
+    call: &'a FunctionCall<'a>,
+    ordinality: Word<'a>,
+    alias: Option<Alias<'a>>,
+) -> ActionResult<'t, TableRef<'a>> {
+    expect_word(ordinality, "ORDINALITY")?;
+    if !matches!(call.name.parts, [name] if name.text.eq_ignore_ascii_case("unnest")) {
+        return user_error(
+            call.name.span,
+            format!("only UNNEST takes WITH ORDINALITY, not `{}`", call.name),
+        );
+    }
+    let plain = |arg: &FunctionArg<'_>| matches!(arg, FunctionArg::Positional(_));
+    if call.args.is_empty() || call.quantifier.is_some() || !call.args.iter().all(plain) {
+        return user_error(
+            call.span,
+            "UNNEST takes one or more expressions, each an array or a map".to_string(),
+        );
+    }
+    Ok(TableRef::Function(arena.alloc(TableFunction {
+        span,
+        stream: None,
+        lateral,
+        call,
+        with_ordinality: true,
+        identified_by: None,
+        watermark: None,
+        alias,
+    })))
+}
+
+/// What follows JSON_TABLE: `(args COLUMNS (...) [ON ERROR])`.
+pub struct JsonTableBody<'a> {
+    pub args: &'a [FunctionArg<'a>],
+    pub columns: &'a [JsonTableColumn<'a>],
+    pub error_on_error: Option<bool>,
+}
+
+/// `JSON_TABLE(document, path COLUMNS (...) [ON ERROR])`, read as a call's arguments until
+/// COLUMNS: the name is JSON_TABLE, the arguments a document and a string, and no two columns
+/// have one name.
+pub fn json_table<'a, 't>(
+    arena: &'a Arena,
+    span: Span,
+    lateral: bool,
+    name: ObjectName<'a>,
+    JsonTableBody {
+        args,
+        columns,
+        error_on_error,
+    }: JsonTableBody<'a>,
+    alias: Option<Alias<'a>>,
+) -> ActionResult<'t, TableRef<'a>> {
+    if !matches!(name.parts, [only] if only.text.eq_ignore_ascii_case("json_table")) {
+        return user_error(
+            name.span,
+            format!("only JSON_TABLE takes COLUMNS, not `{name}`"),
+        );
+    }
+    let (document, path) = match args {
+        [FunctionArg::Positional(document), FunctionArg::Positional(Expr {
+            kind: ExprKind::Literal(Literal::String(path)),
+            ..
+        })] => (document.clone(), *path),
+        _ => {
+            return user_error(
+                name.span,
+                "JSON_TABLE takes a JSON document and a path string before COLUMNS".to_string(),
+            )
+        }
+    };
+    for (i, column) in columns.iter().enumerate() {
+        let same = |other: &JsonTableColumn<'_>| {
+            other
+                .name
+                .value()
+                .eq_ignore_ascii_case(&column.name.value())
+        };
+        if columns[..i].iter().any(same) {
+            return user_error(
+                column.name.span,
+                format!("JSON_TABLE has a second column named {}", column.name),
+            );
+        }
+    }
+    Ok(TableRef::JsonTable(arena.alloc(JsonTable {
+        span,
+        lateral,
+        document,
+        path,
+        columns,
+        error_on_error,
+        alias,
+    })))
+}
+
+/// `name FOR ORDINALITY`.
+pub fn json_ordinality_column<'a, 't>(
+    span: Span,
+    name: Ident<'a>,
+    ordinality: Word<'a>,
+) -> ActionResult<'t, JsonTableColumn<'a>> {
+    expect_word(ordinality, "ORDINALITY")?;
+    Ok(JsonTableColumn {
+        span,
+        name,
+        kind: JsonColumnKind::Ordinality,
+    })
+}
+
+/// `name type [EXISTS] [PATH '...']`.
+pub fn json_value_column<'a, 't>(
+    arena: &'a Arena,
+    span: Span,
+    name: Ident<'a>,
+    data_type: DataType<'a>,
+    exists: bool,
+    path: Option<(Word<'a>, &'a [StringLit<'a>])>,
+) -> ActionResult<'t, JsonTableColumn<'a>> {
+    let path = match path {
+        Some((word, path)) => {
+            expect_word(word, "PATH")?;
+            Some(path)
+        }
+        None => None,
+    };
+    Ok(JsonTableColumn {
+        span,
+        name,
+        kind: JsonColumnKind::Value {
+            data_type: arena.alloc(data_type),
+            exists,
+            path,
+        },
+    })
+}
+
+/// `NULL ON ERROR` (`first` is `None`) or `ERROR ON ERROR`: whether an error stays one.
+pub fn json_on_error<'t>(
+    span: Span,
+    first: Option<Word<'_>>,
+    error: Word<'_>,
+) -> ActionResult<'t, bool> {
+    let is_error = |(_, word): Word<'_>| word.eq_ignore_ascii_case("error");
+    if !is_error(error) || first.is_some_and(|word| !is_error(word)) {
+        return user_error(span, "expected NULL ON ERROR or ERROR ON ERROR".to_string());
+    }
+    Ok(first.is_some())
+}
+
+/// The BIN BY clause, before its source is known; `words` are BIN, WIDTH and UNIFORM.
+#[allow(clippy::too_many_arguments)]
+pub fn bin_by<'a, 't>(
+    arena: &'a Arena,
+    span: Span,
+    words: [Word<'a>; 3],
+    range_start: ObjectName<'a>,
+    range_end: ObjectName<'a>,
+    width: Expr<'a>,
+    align: Option<(Word<'a>, Expr<'a>)>,
+    distribute: &'a [ObjectName<'a>],
+    outputs: Vec<(Word<'a>, Ident<'a>)>,
+    alias: Option<Alias<'a>>,
+) -> ActionResult<'t, &'a BinBy<'a>> {
+    for (word, expected) in words.into_iter().zip(["BIN", "WIDTH", "UNIFORM"]) {
+        expect_word(word, expected)?;
+    }
+    let align_to = match align {
+        Some((word, origin)) => {
+            expect_word(word, "ALIGN")?;
+            Some(origin)
+        }
+        None => None,
+    };
+    let mut output_names = [None, None, None];
+    let mut next = 0;
+    for ((span, word), name) in outputs {
+        let remaining = &BinBy::OUTPUT_CLAUSES[next..];
+        let Some(offset) = remaining.iter().position(|c| word.eq_ignore_ascii_case(c)) else {
+            return user_error(
+                span,
+                format!(
+                    "expected {}`)`, found `{word}` (the added columns are renamed at most once each, in the order BIN_START, BIN_END, BIN_DISTRIBUTE_RATIO)",
+                    remaining.iter().map(|c| format!("{c} or ")).collect::<String>()
+                ),
+            );
+        };
+        output_names[next + offset] = Some(name);
+        next += offset + 1;
+    }
+    if let Some(alias) = alias.as_ref().filter(|alias| !alias.columns.is_empty()) {
+        return user_error(
+            alias.span,
+            "the result of BIN BY takes a name without column names".to_string(),
+        );
+    }
+    Ok(arena.alloc(BinBy {
+        span,
+        source: None,
+        range_start,
+        range_end,
+        width,
+        align_to,
+        distribute,
+        output_names,
+        alias,
+    }))
+}
