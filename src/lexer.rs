@@ -805,6 +805,12 @@ pub enum Tok<'a> {
     ExactNearest,
     /// `APPROX NEAREST`, as [`Tok::ExactNearest`].
     ApproxNearest,
+    /// `WITH LOCAL` after an operand: it opens `TIMESTAMP WITH LOCAL TIME ZONE`, where a lone
+    /// `local` would be an alias.
+    WithLocal,
+    /// `WITHOUT TIME` after an operand: it opens `TIMESTAMP WITHOUT TIME ZONE`, where a lone
+    /// `without` would be an alias.
+    WithoutTime,
     /// Input that is not a token; the parser reports it.
     Error(LexError),
 }
@@ -1047,6 +1053,8 @@ impl Tok<'_> {
             Tok::IdentifiedBy => "IDENTIFIED BY",
             Tok::ExactNearest => "EXACT NEAREST",
             Tok::ApproxNearest => "APPROX NEAREST",
+            Tok::WithLocal => "WITH LOCAL",
+            Tok::WithoutTime => "WITHOUT TIME",
             Tok::Error(_) => "invalid input",
         }
     }
@@ -1114,13 +1122,14 @@ pub(crate) fn singular_unit(word: &str) -> &str {
 type Pair = (Tok<'static>, &'static str);
 
 /// The word pairs that open a clause where the first word alone would be a name: ROW FORMAT,
-/// EXACT or APPROX NEAREST (both only after an operand, so that `SELECT row format` and `SELECT
-/// exact nearest` stay a column and its alias), BIN BY and IDENTIFIED BY (no name is ever
-/// followed by BY). `after` is the context before `first`.
+/// EXACT or APPROX NEAREST, WITH LOCAL and WITHOUT TIME (all only after an operand, so that
+/// `SELECT row format`, `SELECT exact nearest` and `WITH local AS (...)` keep their meaning), BIN
+/// BY and IDENTIFIED BY (no name is ever followed by BY). `after` is the context before `first`.
 fn pair_opened_by(first: Tok<'_>, after: After) -> Option<Pair> {
     let after_operand = after == After::Operand;
     match first {
         Tok::Row if after_operand => Some((Tok::RowFormat, "format")),
+        Tok::With if after_operand => Some((Tok::WithLocal, "local")),
         Tok::Ident(word) => match word.len() {
             3 if word.eq_ignore_ascii_case("bin") => Some((Tok::BinBy, "")),
             10 if word.eq_ignore_ascii_case("identified") => Some((Tok::IdentifiedBy, "")),
@@ -1129,6 +1138,9 @@ fn pair_opened_by(first: Tok<'_>, after: After) -> Option<Pair> {
             }
             6 if after_operand && word.eq_ignore_ascii_case("approx") => {
                 Some((Tok::ApproxNearest, "nearest"))
+            }
+            7 if after_operand && word.eq_ignore_ascii_case("without") => {
+                Some((Tok::WithoutTime, "time"))
             }
             _ => None,
         },
@@ -1252,7 +1264,7 @@ impl<'a> Lexer<'a> {
             _ => {}
         }
         self.pair = match tok {
-            Tok::Row | Tok::Ident(_) => pair_opened_by(tok, self.after),
+            Tok::Row | Tok::With | Tok::Ident(_) => pair_opened_by(tok, self.after),
             _ => None,
         };
         self.after = match tok {

@@ -572,12 +572,21 @@ impl Display for Property<'_> {
 impl Display for DataType<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match self {
-            DataType::Named { name, params, .. } => {
+            DataType::Named {
+                name,
+                params,
+                time_zone,
+                ..
+            } => {
                 name.fmt(f)?;
                 if !params.is_empty() {
                     Parens(params).fmt(f)?;
                 }
-                Ok(())
+                f.write_str(match time_zone {
+                    Some(TimeZoneClause::WithLocalTimeZone) => " WITH LOCAL TIME ZONE",
+                    Some(TimeZoneClause::WithoutTimeZone) => " WITHOUT TIME ZONE",
+                    None => "",
+                })
             }
             DataType::Array { element, .. } => write!(f, "ARRAY<{element}>"),
             DataType::Map { key, value, .. } => write!(f, "MAP<{key}, {value}>"),

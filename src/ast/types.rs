@@ -3,6 +3,16 @@
 use super::{Ident, StringLit};
 use crate::span::{Span, Spanned};
 
+/// The time zone clause of a TIMESTAMP or TIME type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum TimeZoneClause {
+    /// `WITH LOCAL TIME ZONE`
+    WithLocalTimeZone,
+    /// `WITHOUT TIME ZONE`
+    WithoutTimeZone,
+}
+
 /// A Spark data type.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -15,6 +25,9 @@ pub enum DataType<'a> {
         name: Ident<'a>,
         /// The numeric parameters as written.
         params: &'a [&'a str],
+        /// `WITH LOCAL TIME ZONE` or `WITHOUT TIME ZONE` after TIMESTAMP (the SQL standard's
+        /// spellings of TIMESTAMP_LTZ and TIMESTAMP_NTZ), or WITHOUT TIME ZONE after TIME.
+        time_zone: Option<TimeZoneClause>,
     },
     /// `ARRAY<element>`
     Array {

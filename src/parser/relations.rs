@@ -3,7 +3,7 @@
 //! keywords (a column may be named `path`, `width` or `distance`), so the grammar reads them as
 //! plain words and these builders check them.
 
-use super::support::{user_error, ActionResult};
+use super::support::{expect_word, user_error, ActionResult, Word};
 use crate::arena::Arena;
 use crate::ast::{
     Alias, BinBy, ChangeBound, Changes, DataType, Expr, ExprKind, FunctionArg, FunctionCall, Ident,
@@ -12,17 +12,6 @@ use crate::ast::{
     Watermark,
 };
 use crate::span::Span;
-
-/// A word the grammar read where a keyword of Spark's stands, with its span.
-pub type Word<'a> = (Span, &'a str);
-
-/// `Ok` when `word` is `expected` (in any case), else an error that names both.
-fn expect_word<'t>((span, word): Word<'_>, expected: &str) -> ActionResult<'t, ()> {
-    if word.eq_ignore_ascii_case(expected) {
-        return Ok(());
-    }
-    user_error(span, format!("expected {expected}, found `{word}`"))
-}
 
 /// The clauses of a named relation after its name, as they go into [`TableName`].
 #[derive(Default)]

@@ -3,13 +3,13 @@
 //! take, a sample of more than everything, rows of different widths. Each check is called by
 //! the grammar action that builds the node, so that the diagnostic points at it.
 
-use super::support::{user_error, ActionResult};
+use super::support::{expect_word, user_error, ActionResult, Word};
 use crate::arena::Arena;
 use crate::ast::visit::find_expr;
 use crate::ast::{
     DataType, Expr, ExprKind, FrameBound, FunctionArg, GroupByItem, Ident, JoinConstraint,
     JoinKind, LikeKind, Literal, Named, NamedWindow, PipeOp, SampleMethod, StringLit, TableRef,
-    UnaryOp,
+    TimeZoneClause, UnaryOp,
 };
 use crate::span::Span;
 
@@ -186,6 +186,11 @@ pub fn named_type<'a, 't>(
             Some(format!("{upper} needs a length: {upper}(10)"))
         }
         ("TIME", [] | [0..=9]) => None,
+        // Spark's timestamps hold microseconds, and it takes no other precision.
+        ("TIMESTAMP", [6]) => None,
+        ("TIMESTAMP", [_]) => Some(format!(
+            "{upper} holds microseconds: its precision, if written, is TIMESTAMP(6)"
+        )),
         ("GEOGRAPHY" | "GEOMETRY", [_]) => None,
         ("ARRAY" | "MAP" | "STRUCT", _) => Some(format!(
             "{upper} needs its element types: ARRAY<INT>, MAP<STRING, INT>, STRUCT<a: INT>"
@@ -198,8 +203,44 @@ pub fn named_type<'a, 't>(
     };
     match problem {
         Some(problem) => user_error(span, problem),
-        None => Ok(DataType::Named { span, name, params }),
+        None => Ok(DataType::Named {
+            span,
+            name,
+            params,
+            time_zone: None,
+        }),
     }
+}
+
+/// `TIMESTAMP [(6)] WITH LOCAL TIME ZONE`, `TIMESTAMP | TIME [(p)] WITHOUT TIME ZONE`; `words`
+/// are the clause's words that are no keywords (TIME ZONE, or ZONE after WITHOUT TIME).
+pub fn zoned_type<'a, 't>(
+    span: Span,
+    name: Ident<'a>,
+    params: &'a [&'a str],
+    clause: TimeZoneClause,
+    words: &[Word<'_>],
+) -> ActionResult<'t, DataType<'a>> {
+    let expected = ["TIME", "ZONE"];
+    for (word, expected) in words.iter().zip(&expected[expected.len() - words.len()..]) {
+        expect_word(*word, expected)?;
+    }
+    let is = |type_name: &str| name.text.eq_ignore_ascii_case(type_name);
+    let allowed = match clause {
+        TimeZoneClause::WithLocalTimeZone => is("timestamp"),
+        TimeZoneClause::WithoutTimeZone => is("timestamp") || is("time"),
+    };
+    if !allowed {
+        return user_error(
+            span,
+            format!("{} takes no time zone clause: TIMESTAMP takes WITH LOCAL TIME ZONE or WITHOUT TIME ZONE, TIME takes WITHOUT TIME ZONE", name.text),
+        );
+    }
+    let mut zoned = named_type(span, name, params)?;
+    if let DataType::Named { time_zone, .. } = &mut zoned {
+        *time_zone = Some(clause);
+    }
+    Ok(zoned)
 }
 
 /// `LIKE 'a!%' ESCAPE '!'`: the escape is one character, and only LIKE and ILIKE take one.

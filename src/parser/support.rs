@@ -23,6 +23,18 @@ pub fn user_error<'t, T>(span: Span, message: String) -> ActionResult<'t, T> {
     })
 }
 
+/// A word the grammar read where a keyword of Spark's stands (one that is no keyword here, so
+/// that it stays a name elsewhere), with its span.
+pub type Word<'a> = (Span, &'a str);
+
+/// `Ok` when `word` is `expected` (in any case), else an error that names both.
+pub fn expect_word<'t>((span, word): Word<'_>, expected: &str) -> ActionResult<'t, ()> {
+    if word.eq_ignore_ascii_case(expected) {
+        return Ok(());
+    }
+    user_error(span, format!("expected {expected}, found `{word}`"))
+}
+
 /// A span from LALRPOP's `usize` locations.
 pub fn sp(l: usize, r: usize) -> Span {
     Span::from_usize(l, r)
