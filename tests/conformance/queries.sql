@@ -2428,4 +2428,7 @@ SELECT CAST(event_ts AS TIMESTAMP WITHOUT TIME) FROM events;
 SELECT CAST(event_day AS DATE WITHOUT TIME ZONE) FROM events;
 SELECT without time FROM events;
 WITH local AS (SELECT 1 AS one) SELECT one FROM local;
+SELECT * FROM STREAM shipments inclusive;
+SELECT * FROM STREAM(shipments) exclusive;
+SELECT * FROM shipments exclusive;
 SELECT 'unterminated FROM t;
