@@ -656,9 +656,10 @@ pub enum Tok<'a> {
     #[regex(r":[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice())]
     NamedMarker(&'a str),
     /// Delta time travel written after a table name: `@v12` or `@v'12'` (a version) or
-    /// `@20240101000000000` (a timestamp, yyyyMMddHHmmssSSS).
-    #[regex(r"@[vV]?[0-9]+", |lex| lex.slice())]
-    #[regex(r"@[vV]'[^'\\]*'", |lex| lex.slice())]
+    /// `@20240101000000000` (a timestamp, yyyyMMddHHmmssSSS); Spark allows spaces after `@` and
+    /// `@v`.
+    #[regex(r"@[vV]?[ \t\r\n]*[0-9]+", |lex| lex.slice())]
+    #[regex(r"@[vV][ \t\r\n]*'[^'\\]*'", |lex| lex.slice())]
     AtVersion(&'a str),
     /// A positional parameter marker: `?`.
     #[token("?")]

@@ -1001,8 +1001,8 @@ pub fn at_version<'a, 't>(
     suffix: &'a str,
 ) -> ActionResult<'t, &'a TimeTravel<'a>> {
     let by_version = suffix[1..].starts_with(['v', 'V']);
-    let digits_start = if by_version { 2 } else { 1 };
-    let digits = &suffix[digits_start..];
+    let digits = suffix[if by_version { 2 } else { 1 }..].trim_start();
+    let digits_start = suffix.len() - digits.len();
     if !by_version && digits.len() != "yyyyMMddHHmmssSSS".len() {
         return user_error(
             span,

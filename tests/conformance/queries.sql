@@ -2431,4 +2431,8 @@ WITH local AS (SELECT 1 AS one) SELECT one FROM local;
 SELECT * FROM STREAM shipments inclusive;
 SELECT * FROM STREAM(shipments) exclusive;
 SELECT * FROM shipments exclusive;
+SELECT * FROM shipments@v 5;
+SELECT * FROM shipments @ 20240101000000000 s;
+SELECT * FROM shipments @ v5;
+SELECT * FROM STREAM shipments@v5;
 SELECT 'unterminated FROM t;
