@@ -15,7 +15,7 @@ use crate::span::Span;
 
 /// The clauses of a named relation after its name, as they go into [`TableName`].
 #[derive(Default)]
-pub struct StreamClauses<'a> {
+pub struct TableClauses<'a> {
     pub changes: Option<&'a Changes<'a>>,
     pub options: Option<ReadOptions<'a>>,
     pub identified_by: Option<Ident<'a>>,
@@ -27,7 +27,7 @@ pub fn table_name<'a>(
     span: Span,
     stream: Option<StreamRead>,
     name: ObjectName<'a>,
-    clauses: StreamClauses<'a>,
+    clauses: TableClauses<'a>,
     alias: Option<Alias<'a>>,
 ) -> TableRef<'a> {
     TableRef::Table(arena.alloc(TableName {
