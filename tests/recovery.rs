@@ -188,12 +188,18 @@ fn no_panic_on_mutated_fixtures() {
 }
 
 /// Counts the expressions a visitor reaches, to prove the walk went all the way down.
-struct CountExprs(usize);
+/// Counts the expressions and relations a visit reaches.
+struct CountNodes(usize);
 
-impl<'a> pipeline_sql::ast::visit::Visitor<'a> for CountExprs {
+impl<'a> pipeline_sql::ast::visit::Visitor<'a> for CountNodes {
     fn visit_expr(&mut self, expr: &pipeline_sql::ast::Expr<'a>) {
         self.0 += 1;
         pipeline_sql::ast::visit::walk_expr(self, expr);
+    }
+
+    fn visit_table_ref(&mut self, relation: &pipeline_sql::ast::TableRef<'a>) {
+        self.0 += 1;
+        pipeline_sql::ast::visit::walk_table_ref(self, relation);
     }
 }
 
@@ -205,6 +211,12 @@ fn long_query_chains_are_bounded() {
         ("SELECT * FROM t", " JOIN t ON true"),
         ("FROM t", " |> WHERE true"),
         ("SELECT a FROM t", " INTERSECT (SELECT a FROM t)"),
+        ("SELECT * FROM t", " PIVOT (sum(v) FOR k IN (1))"),
+        ("SELECT * FROM t", " UNPIVOT (v FOR k IN (a, b))"),
+        (
+            "SELECT * FROM t",
+            " BIN BY (RANGE a TO b BIN WIDTH w DISTRIBUTE UNIFORM (v))",
+        ),
     ];
     for (head, link) in chains {
         // The longest chain allowed parses, prints back, is visited and drops on a test
@@ -224,7 +236,7 @@ fn long_query_chains_are_bounded() {
                 .is_empty(),
             "{link}"
         );
-        let mut count = CountExprs(0);
+        let mut count = CountNodes(0);
         count.visit_script(parsed.script());
         assert!(
             count.0 >= pipeline_sql::MAX_CHAIN,

@@ -1055,9 +1055,25 @@ impl Display for Named<'_, &[ObjectName<'_>]> {
 
 impl Display for Pivot<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        if let Some(source) = &self.source {
-            write!(f, "{source} ")?;
-        }
+        with_source(f, &self.source, |f| self.write_clause(f))
+    }
+}
+
+/// `source ` (when there is one), then the operator's clause.
+fn with_source(
+    f: &mut Formatter<'_>,
+    source: &Option<TableRef<'_>>,
+    clause: impl FnOnce(&mut Formatter<'_>) -> fmt::Result,
+) -> fmt::Result {
+    if let Some(source) = source {
+        write!(f, "{source} ")?;
+    }
+    clause(f)
+}
+
+impl Pivot<'_> {
+    /// `PIVOT (...) [alias]`, without the source.
+    fn write_clause(&self, f: &mut Formatter<'_>) -> fmt::Result {
         write!(f, "PIVOT ({} FOR ", Comma(self.aggregates))?;
         write_ident_or_list(f, self.columns)?;
         write!(f, " IN {})", Parens(self.values))?;
@@ -1067,9 +1083,13 @@ impl Display for Pivot<'_> {
 
 impl Display for Unpivot<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        if let Some(source) = &self.source {
-            write!(f, "{source} ")?;
-        }
+        with_source(f, &self.source, |f| self.write_clause(f))
+    }
+}
+
+impl Unpivot<'_> {
+    /// `UNPIVOT [...] (...) [alias]`, without the source.
+    fn write_clause(&self, f: &mut Formatter<'_>) -> fmt::Result {
         f.write_str("UNPIVOT ")?;
         match self.include_nulls {
             Some(true) => f.write_str("INCLUDE NULLS ")?,
@@ -1168,9 +1188,13 @@ impl Display for JsonTableColumn<'_> {
 
 impl Display for BinBy<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        if let Some(source) = &self.source {
-            write!(f, "{source} ")?;
-        }
+        with_source(f, &self.source, |f| self.write_clause(f))
+    }
+}
+
+impl BinBy<'_> {
+    /// `BIN BY (...) [alias]`, without the source.
+    fn write_clause(&self, f: &mut Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "BIN BY (RANGE {} TO {} BIN WIDTH {}",
@@ -1311,26 +1335,49 @@ impl Display for TableRef<'_> {
                 write!(f, "VALUES {}", Comma(v.rows))?;
                 suffix(f, &v.alias)
             }
-            TableRef::Pivot(p) => p.fmt(f),
-            TableRef::Unpivot(u) => u.fmt(f),
             TableRef::JsonTable(j) => j.fmt(f),
-            TableRef::BinBy(b) => b.fmt(f),
-            TableRef::Join(_) => {
-                // Iteratively along the left spine: a chain of joins is as deep as it is long.
+            TableRef::Join(_) | TableRef::Pivot(_) | TableRef::Unpivot(_) | TableRef::BinBy(_) => {
+                // Iteratively along the left spine of joins and relation operators: a chain is
+                // as deep as it is long.
                 let mut spine = Vec::new();
                 let mut leftmost = self;
-                while let TableRef::Join(join) = leftmost {
-                    spine.push(join);
-                    leftmost = &join.left;
+                while let Some(source) = chained_source(leftmost) {
+                    spine.push(leftmost);
+                    leftmost = source;
+                }
+                if spine.is_empty() {
+                    return write_link(f, self);
                 }
                 leftmost.fmt(f)?;
-                for j in spine.iter().rev() {
+                for link in spine.iter().rev() {
                     f.write_char(' ')?;
-                    write_join(f, j.natural, j.kind, &j.right, &j.constraint)?;
+                    write_link(f, link)?;
                 }
                 Ok(())
             }
         }
+    }
+}
+
+/// The relation a join or a relation operator (PIVOT, UNPIVOT, BIN BY) applies to.
+fn chained_source<'x, 'a>(relation: &'x TableRef<'a>) -> Option<&'x TableRef<'a>> {
+    match relation {
+        TableRef::Join(join) => Some(&join.left),
+        TableRef::Pivot(pivot) => pivot.source.as_ref(),
+        TableRef::Unpivot(unpivot) => unpivot.source.as_ref(),
+        TableRef::BinBy(bin) => bin.source.as_ref(),
+        _ => None,
+    }
+}
+
+/// A link of a chain without the relation it applies to: `JOIN ...`, `PIVOT (...)`, ...
+fn write_link(f: &mut Formatter<'_>, link: &TableRef<'_>) -> fmt::Result {
+    match link {
+        TableRef::Join(j) => write_join(f, j.natural, j.kind, &j.right, &j.constraint),
+        TableRef::Pivot(pivot) => pivot.write_clause(f),
+        TableRef::Unpivot(unpivot) => unpivot.write_clause(f),
+        TableRef::BinBy(bin) => bin.write_clause(f),
+        other => other.fmt(f),
     }
 }
 

@@ -35,12 +35,12 @@ lalrpop_util::lalrpop_mod!(
 pub const MAX_NESTING: usize = 200;
 
 /// How many binary operators one flat expression may chain (`a + b + ...`, `p AND q AND ...`),
-/// and how many set operations, joins and pipe steps one statement may have: each such chain
+/// and how many set operations, joins, pipe steps and PIVOT, UNPIVOT or BIN BY clauses one statement may have: each such chain
 /// becomes a tree as deep as it is long.
 pub const MAX_CHAIN: usize = 2000;
 
 /// Tracks bracket depth, runs of prefix operators, and the links of left-deep query chains
-/// (UNION, JOIN, `|>`) over a statement's tokens.
+/// (UNION, JOIN, `|>`, PIVOT, UNPIVOT, BIN BY) over a statement's tokens.
 #[derive(Default)]
 struct NestingGuard {
     depth: usize,
@@ -53,7 +53,7 @@ struct NestingGuard {
 enum TooDeep {
     /// Brackets, CASE or prefix operators nest beyond [`MAX_NESTING`].
     Nesting,
-    /// Set operations, joins and pipe steps beyond [`MAX_CHAIN`].
+    /// Set operations, joins, pipe steps and relation operators beyond [`MAX_CHAIN`].
     Chain,
 }
 
@@ -68,7 +68,10 @@ impl NestingGuard {
             | Tok::Except
             | Tok::Minus
             | Tok::Join
-            | Tok::PipeOperator => self.links += 1,
+            | Tok::PipeOperator
+            | Tok::Pivot
+            | Tok::Unpivot
+            | Tok::BinBy => self.links += 1,
             // The one-pass parse runs one guard over the whole file: links count per statement.
             Tok::Semicolon => self.links = 0,
             _ => {}
@@ -369,7 +372,7 @@ fn parse_statement<'a>(
                 "split the expression, for example into a common table expression (WITH)",
             ),
             TooDeep::Chain => (
-                format!("the statement chains more than {MAX_CHAIN} set operations, joins and pipe steps"),
+                format!("the statement chains more than {MAX_CHAIN} set operations, joins, pipe steps and PIVOT, UNPIVOT or BIN BY clauses"),
                 "split the query into common table expressions (WITH) or several views",
             ),
         };
