@@ -1090,8 +1090,9 @@ enum After {
     /// An interval's unit: a value here starts the next `value unit` pair.
     IntervalUnit,
     /// The end of an operand, a column or a type: a name, a string, `)`, `>`, NULL or a
-    /// keyword that names a type. ROW FORMAT only ever follows one of these; elsewhere
-    /// (`SELECT row format`) `row` is a column and `format` its alias.
+    /// keyword that names a type. ROW FORMAT, EXACT/APPROX NEAREST, WITH LOCAL and WITHOUT TIME
+    /// only ever follow one of these (see [`pair_opened_by`]); elsewhere (`SELECT row format`)
+    /// the first word is a name.
     Operand,
     /// Anything else.
     Other,

@@ -35,8 +35,8 @@ lalrpop_util::lalrpop_mod!(
 pub const MAX_NESTING: usize = 200;
 
 /// How many binary operators one flat expression may chain (`a + b + ...`, `p AND q AND ...`),
-/// and how many set operations, joins, pipe steps and PIVOT, UNPIVOT or BIN BY clauses one statement may have: each such chain
-/// becomes a tree as deep as it is long.
+/// and how many set operations, joins, pipe steps and PIVOT, UNPIVOT or BIN BY clauses one
+/// statement may have: each such chain becomes a tree as deep as it is long.
 pub const MAX_CHAIN: usize = 2000;
 
 /// Tracks bracket depth, runs of prefix operators, and the links of left-deep query chains

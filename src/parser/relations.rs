@@ -1,5 +1,6 @@
-//! Builders of the relation forms that Spark 4.2 and 4.3 added: CHANGES, IDENTIFIED BY, nearest-by
-//! joins, `UNNEST ... WITH ORDINALITY`, `JSON_TABLE` and `BIN BY`. Most of their words are no
+//! Builders of the clauses of a relation: time travel, and the forms that Spark 4.2 and 4.3 added
+//! (CHANGES, IDENTIFIED BY, nearest-by joins, `UNNEST ... WITH ORDINALITY`, `JSON_TABLE` and
+//! `BIN BY`). Most of their words are no
 //! keywords (a column may be named `path`, `width` or `distance`), so the grammar reads them as
 //! plain words and these builders check them.
 
@@ -105,6 +106,46 @@ pub fn time_travel<'a, 't>(
         by_version,
         value,
         at_suffix: false,
+    }))
+}
+
+/// `@v12`, `@v'12'` or `@20240101000000000` after a table name: a version, or a timestamp
+/// written yyyyMMddHHmmssSSS (Spark rejects any other number of digits).
+pub fn at_version<'a, 't>(
+    arena: &'a Arena,
+    span: Span,
+    suffix: &'a str,
+) -> ActionResult<'t, &'a TimeTravel<'a>> {
+    let by_version = suffix[1..].starts_with(['v', 'V']);
+    let digits = suffix[if by_version { 2 } else { 1 }..].trim_start();
+    let digits_start = suffix.len() - digits.len();
+    if !by_version && digits.len() != "yyyyMMddHHmmssSSS".len() {
+        return user_error(
+            span,
+            format!("`{suffix}` is not a timestamp: after `@` write yyyyMMddHHmmssSSS (17 digits), or `@v` and a version"),
+        );
+    }
+    let value_span = Span {
+        start: span.start + digits_start as u32,
+        end: span.end,
+    };
+    let value = if digits.starts_with('\'') {
+        let string = StringLit {
+            span: value_span,
+            raw: digits,
+        };
+        Literal::String(std::slice::from_ref(arena.alloc(string)))
+    } else {
+        Literal::Number(digits)
+    };
+    Ok(arena.alloc(TimeTravel {
+        span,
+        by_version,
+        value: Expr {
+            span: value_span,
+            kind: ExprKind::Literal(value),
+        },
+        at_suffix: true,
     }))
 }
 
@@ -306,13 +347,9 @@ pub fn json_value_column<'a, 't>(
     exists: bool,
     path: Option<(Word<'a>, &'a [StringLit<'a>])>,
 ) -> ActionResult<'t, JsonTableColumn<'a>> {
-    let path = match path {
-        Some((word, path)) => {
-            expect_word(word, "PATH")?;
-            Some(path)
-        }
-        None => None,
-    };
+    let path = path
+        .map(|(word, path)| expect_word(word, "PATH").map(|()| path))
+        .transpose()?;
     Ok(JsonTableColumn {
         span,
         name,
@@ -354,13 +391,9 @@ pub fn bin_by<'a, 't>(
     for (word, expected) in words.into_iter().zip(["BIN", "WIDTH", "UNIFORM"]) {
         expect_word(word, expected)?;
     }
-    let align_to = match align {
-        Some((word, origin)) => {
-            expect_word(word, "ALIGN")?;
-            Some(origin)
-        }
-        None => None,
-    };
+    let align_to = align
+        .map(|(word, origin)| expect_word(word, "ALIGN").map(|()| origin))
+        .transpose()?;
     let mut output_names = [None, None, None];
     let mut next = 0;
     for ((span, word), name) in outputs {

@@ -993,46 +993,6 @@ pub fn sort_keys<'a>(arena: &'a Arena, key: OrderByExpr<'a>) -> &'a [OrderByExpr
     }))
 }
 
-/// `@v12` or `@20240101000000000` after a table name: a version, or a timestamp written
-/// yyyyMMddHHmmssSSS (Spark rejects any other number of digits).
-pub fn at_version<'a, 't>(
-    arena: &'a Arena,
-    span: Span,
-    suffix: &'a str,
-) -> ActionResult<'t, &'a TimeTravel<'a>> {
-    let by_version = suffix[1..].starts_with(['v', 'V']);
-    let digits = suffix[if by_version { 2 } else { 1 }..].trim_start();
-    let digits_start = suffix.len() - digits.len();
-    if !by_version && digits.len() != "yyyyMMddHHmmssSSS".len() {
-        return user_error(
-            span,
-            format!("`{suffix}` is not a timestamp: after `@` write yyyyMMddHHmmssSSS (17 digits), or `@v` and a version"),
-        );
-    }
-    let value_span = Span {
-        start: span.start + digits_start as u32,
-        end: span.end,
-    };
-    let value = if digits.starts_with('\'') {
-        let string = StringLit {
-            span: value_span,
-            raw: digits,
-        };
-        Literal::String(std::slice::from_ref(arena.alloc(string)))
-    } else {
-        Literal::Number(digits)
-    };
-    Ok(arena.alloc(TimeTravel {
-        span,
-        by_version,
-        value: Expr {
-            span: value_span,
-            kind: ExprKind::Literal(value),
-        },
-        at_suffix: true,
-    }))
-}
-
 /// The clauses of a SELECT after FROM, as they go into [`Select`].
 #[derive(Default)]
 pub struct SelectRest<'a> {
