@@ -734,14 +734,16 @@ pub enum Tok<'a> {
     /// `<`
     #[token("<")]
     Lt,
-    /// `<=`
+    /// `<=`, also written `!>` (not greater).
     #[token("<=")]
+    #[token("!>")]
     LtEq,
     /// `>`; `>>` is two of these so that `ARRAY<ARRAY<INT>>` closes two types.
     #[token(">")]
     Gt,
-    /// `>=`
+    /// `>=`, also written `!<` (not less).
     #[token(">=")]
+    #[token("!<")]
     GtEq,
     /// `<=>`
     #[token("<=>")]
@@ -1085,6 +1087,11 @@ enum After {
     Position,
     /// INTERVAL, or a sign after it: a unit word here is a unit (`INTERVAL DAY TO SECOND`).
     Interval,
+    /// `::`: an INTERVAL after it is a type.
+    DoubleColon,
+    /// INTERVAL after `::`: only a unit of an interval type is a unit here, and another unit
+    /// word is an alias (`x :: interval days`), as in Spark.
+    IntervalType,
     /// An interval's value, or TO after a unit: a unit word here is a unit.
     IntervalValue,
     /// An interval's unit: a value here starts the next `value unit` pair.
@@ -1096,6 +1103,12 @@ enum After {
     Operand,
     /// Anything else.
     Other,
+}
+
+/// The units of an interval type: `INTERVAL YEAR TO MONTH`, `INTERVAL DAY TO SECOND`.
+fn is_type_unit(word: &str) -> bool {
+    const UNITS: [&str; 6] = ["year", "month", "day", "hour", "minute", "second"];
+    UNITS.iter().any(|unit| word.eq_ignore_ascii_case(unit))
 }
 
 /// The units Spark takes in an interval (NANOSECOND is in its grammar but always rejected).
@@ -1238,7 +1251,8 @@ impl<'a> Lexer<'a> {
             }
             Ok(Tok::Ident(word))
                 if matches!(self.after, After::Interval | After::IntervalValue)
-                    && is_interval_unit(word) =>
+                    && is_interval_unit(word)
+                    || self.after == After::IntervalType && is_type_unit(word) =>
             {
                 Tok::IntervalUnit(word)
             }
@@ -1277,6 +1291,8 @@ impl<'a> Lexer<'a> {
             Tok::Like | Tok::Ilike => After::Like,
             Tok::Tablesample => After::Tablesample,
             Tok::LParen if self.after == After::Tablesample => After::TablesampleParen,
+            Tok::DoubleColon => After::DoubleColon,
+            Tok::Interval if self.after == After::DoubleColon => After::IntervalType,
             Tok::Interval => After::Interval,
             Tok::Dash | Tok::Plus if self.after == After::Interval => After::Interval,
             Tok::Number(_) | Tok::String(_)

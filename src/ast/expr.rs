@@ -24,7 +24,7 @@ pub enum ExprKind<'a> {
     Column(Ident<'a>),
     /// `t.col`, `_metadata.file_path`, `version.path`: a dotted reference.
     CompoundColumn(&'a [Ident<'a>]),
-    /// `:name` or `?`.
+    /// `:name` or `?`, as written (Spark also allows `: name` and ``:`my name` ``).
     Marker(&'a str),
     /// `-x`, `+x`, `~x`, `NOT x`.
     Unary(&'a UnaryExpr<'a>),

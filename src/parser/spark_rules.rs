@@ -7,7 +7,7 @@ use super::support::{expect_word, user_error, ActionResult, Word};
 use crate::arena::Arena;
 use crate::ast::visit::find_expr;
 use crate::ast::{
-    DataType, Expr, ExprKind, FrameBound, FunctionArg, GroupByItem, Ident, JoinConstraint,
+    Alias, DataType, Expr, ExprKind, FrameBound, FunctionArg, GroupByItem, Ident, JoinConstraint,
     JoinKind, LikeKind, Literal, Named, NamedWindow, PipeOp, SampleMethod, StringLit, TableRef,
     TimeZoneClause, UnaryOp,
 };
@@ -350,27 +350,49 @@ pub fn collated<'a, 't>(
     )
 }
 
-/// `VALUES (1, 2), (3, 4)`: every row as wide as the first.
-pub fn equal_rows<'t>(rows: &[Expr<'_>]) -> ActionResult<'t, ()> {
-    let width = |row: &Expr<'_>| match &row.kind {
+/// The number of values in one row of VALUES.
+fn row_width(row: &Expr<'_>) -> usize {
+    match &row.kind {
         ExprKind::Tuple(items) => items.len(),
         ExprKind::Row(items) => items.len(),
         _ => 1,
-    };
+    }
+}
+
+/// `VALUES (1, 2), (3, 4)`: every row as wide as the first.
+pub fn equal_rows<'t>(rows: &[Expr<'_>]) -> ActionResult<'t, ()> {
     let Some(first) = rows.first() else {
         return Ok(());
     };
-    match rows.iter().find(|row| width(row) != width(first)) {
+    match rows.iter().find(|row| row_width(row) != row_width(first)) {
         Some(row) => user_error(
             row.span,
             format!(
                 "this row has {} values and the first has {}: the rows of VALUES are equally wide",
-                width(row),
-                width(first)
+                row_width(row),
+                row_width(first)
             ),
         ),
         None => Ok(()),
     }
+}
+
+/// `VALUES (1, 2) AS t(a, b)`: an alias of VALUES names each of its columns, or none.
+pub fn values_alias<'t>(rows: &[Expr<'_>], alias: Option<&Alias<'_>>) -> ActionResult<'t, ()> {
+    let (Some(first), Some(alias)) = (rows.first(), alias) else {
+        return Ok(());
+    };
+    let width = row_width(first);
+    if alias.columns.is_empty() || alias.columns.len() == width {
+        return Ok(());
+    }
+    user_error(
+        alias.span,
+        format!(
+            "the alias names {} columns and the rows of VALUES have {width}",
+            alias.columns.len()
+        ),
+    )
 }
 
 /// `WINDOW w AS (...), w AS (...)`: each name once (Spark compares them as written).

@@ -35,6 +35,17 @@ pub fn expect_word<'t>((span, word): Word<'_>, expected: &str) -> ActionResult<'
     user_error(span, format!("expected {expected}, found `{word}`"))
 }
 
+/// `Ok` when a JSON path's `[index]` is written in plain digits, as Spark's `integerValue` is.
+pub fn json_path_index<'t>((span, number): Word<'_>) -> ActionResult<'t, ()> {
+    if number.bytes().all(|b| b.is_ascii_digit()) {
+        return Ok(());
+    }
+    user_error(
+        span,
+        format!("a JSON path index is a whole number, found `{number}`"),
+    )
+}
+
 /// A span from LALRPOP's `usize` locations.
 pub fn sp(l: usize, r: usize) -> Span {
     Span::from_usize(l, r)
