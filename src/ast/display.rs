@@ -632,16 +632,24 @@ impl Display for Query<'_> {
             )?;
         }
         self.body.fmt(f)?;
-        write_result_clauses(f, self.order_by, self.distribution, self.limit, self.offset)
+        write_result_clauses(
+            f,
+            self.order_by,
+            self.distribution,
+            self.windows,
+            self.limit,
+            self.offset,
+        )
     }
 }
 
-/// ` ORDER BY ...`, ` CLUSTER BY ...` (and the other distributions), ` LIMIT n` and
-/// ` OFFSET n`, each when present: the end of a query and of a pipe step.
+/// ` ORDER BY ...`, ` CLUSTER BY ...` (and the other distributions), ` WINDOW ...`, ` LIMIT n`
+/// and ` OFFSET n`, each when present: the end of a query and of a pipe step.
 fn write_result_clauses(
     w: &mut impl Write,
     order_by: &[OrderByExpr<'_>],
     distribution: Option<&Distribution<'_>>,
+    windows: &[NamedWindow<'_>],
     limit: Option<&Limit<'_>>,
     offset: Option<&Expr<'_>>,
 ) -> fmt::Result {
@@ -650,6 +658,9 @@ fn write_result_clauses(
     }
     if let Some(distribution) = distribution {
         write!(w, " {distribution}")?;
+    }
+    if !windows.is_empty() {
+        write!(w, " WINDOW {}", Comma(windows))?;
     }
     match limit {
         Some(Limit::All(_)) => w.write_str(" LIMIT ALL")?,
@@ -834,7 +845,7 @@ impl Display for PipeOp<'_> {
                 offset,
             } => {
                 let mut clauses = String::new();
-                write_result_clauses(&mut clauses, order_by, *distribution, *limit, *offset)?;
+                write_result_clauses(&mut clauses, order_by, *distribution, &[], *limit, *offset)?;
                 f.write_str(clauses.trim_start())
             }
         }

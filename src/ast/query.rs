@@ -6,7 +6,7 @@ use super::{
 };
 use crate::span::{Span, Spanned};
 
-/// A whole query: `[WITH ctes] body [ORDER BY ...] [LIMIT n] [OFFSET n]`.
+/// A whole query: `[WITH ctes] body [ORDER BY ...] [WINDOW ...] [LIMIT n] [OFFSET n]`.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Query<'a> {
@@ -24,6 +24,10 @@ pub struct Query<'a> {
     pub offset: Option<&'a Expr<'a>>,
     /// `CLUSTER BY`, `DISTRIBUTE BY`, `SORT BY`.
     pub distribution: Option<&'a Distribution<'a>>,
+    /// `WINDOW name AS (...), ...` after ORDER BY or CLUSTER/DISTRIBUTE/SORT BY: windows named
+    /// for the whole query (Spark's `queryOrganization`). A WINDOW clause before them is the
+    /// SELECT's own.
+    pub windows: &'a [NamedWindow<'a>],
 }
 
 /// Spark's `[CLUSTER BY ...] [DISTRIBUTE BY ...] [SORT BY ...]` after ORDER BY.

@@ -232,16 +232,18 @@ pub fn walk_query<'a, V: Visitor<'a> + ?Sized>(v: &mut V, query: &Query<'a>) {
         v,
         query.order_by,
         query.distribution,
+        query.windows,
         query.limit,
         query.offset,
     );
 }
 
-/// ORDER BY, the distributions, LIMIT and OFFSET: the end of a query and of a pipe step.
+/// ORDER BY, the distributions, WINDOW, LIMIT and OFFSET: the end of a query and of a pipe step.
 fn walk_result_clauses<'a, V: Visitor<'a> + ?Sized>(
     v: &mut V,
     order_by: &[OrderByExpr<'a>],
     distribution: Option<&Distribution<'a>>,
+    windows: &[NamedWindow<'a>],
     limit: Option<&Limit<'a>>,
     offset: Option<&Expr<'a>>,
 ) {
@@ -253,6 +255,7 @@ fn walk_result_clauses<'a, V: Visitor<'a> + ?Sized>(
             .for_each(|e| v.visit_expr(e));
         d.sort_by.iter().for_each(|o| v.visit_expr(&o.expr));
     }
+    windows.iter().for_each(|w| walk_window(v, w.spec));
     if let Some(Limit::Count(n)) = limit {
         v.visit_expr(n);
     }
@@ -341,7 +344,7 @@ fn walk_pipe_op<'a, V: Visitor<'a> + ?Sized>(v: &mut V, op: &PipeOp<'a>) {
             distribution,
             limit,
             offset,
-        } => walk_result_clauses(v, order_by, *distribution, *limit, *offset),
+        } => walk_result_clauses(v, order_by, *distribution, &[], *limit, *offset),
     }
 }
 

@@ -209,6 +209,7 @@ impl<'a> Name<'a> {
 pub struct QueryTail<'a> {
     pub order_by: &'a [OrderByExpr<'a>],
     pub distribution: Option<&'a Distribution<'a>>,
+    pub windows: &'a [NamedWindow<'a>],
     pub limit: Option<&'a Limit<'a>>,
     pub offset: Option<&'a Expr<'a>>,
 }
@@ -221,6 +222,7 @@ impl<'a> QueryTail<'a> {
         span: Span,
         order_by: Option<&'a [OrderByExpr<'a>]>,
         distribution: Option<&'a Distribution<'a>>,
+        windows: &'a [NamedWindow<'a>],
         limit: Option<Limit<'a>>,
         offset: Option<Expr<'a>>,
     ) -> ActionResult<'t, Option<&'a Self>> {
@@ -234,12 +236,14 @@ impl<'a> QueryTail<'a> {
                 );
             }
         }
-        if order_by.is_none() && distribution.is_none() && limit.is_none() && offset.is_none() {
+        let empty = order_by.is_none() && distribution.is_none() && windows.is_empty();
+        if empty && limit.is_none() && offset.is_none() {
             return Ok(None);
         }
         Ok(Some(arena.alloc(QueryTail {
             order_by: order_by.unwrap_or_default(),
             distribution,
+            windows,
             limit: limit.map(|limit| arena.alloc(limit)),
             offset: offset.map(|offset| arena.alloc(offset)),
         })))
@@ -343,6 +347,7 @@ fn result_tail<'a, 't>(
         span,
         order_by,
         distribution(arena, cluster_by, distribute_by, sort_by),
+        &[],
         limit,
         offset,
     )
@@ -447,6 +452,7 @@ pub fn make_query<'a>(
         limit: tail.limit,
         offset: tail.offset,
         distribution: tail.distribution,
+        windows: tail.windows,
     })
 }
 
