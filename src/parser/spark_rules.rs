@@ -7,9 +7,9 @@ use super::support::{expect_word, user_error, ActionResult, Word};
 use crate::arena::Arena;
 use crate::ast::visit::find_expr;
 use crate::ast::{
-    Alias, DataType, Expr, ExprKind, FrameBound, FunctionArg, GroupByItem, Ident, JoinConstraint,
-    JoinKind, LikeKind, Literal, Named, NamedWindow, PipeOp, SampleMethod, StringLit, TableRef,
-    TimeZoneClause, UnaryOp,
+    Alias, Cte, DataType, Expr, ExprKind, FrameBound, FunctionArg, GroupByItem, Ident,
+    JoinConstraint, JoinKind, LikeKind, Literal, Named, NamedWindow, PipeOp, SampleMethod,
+    StringLit, TableRef, TimeZoneClause, UnaryOp,
 };
 use crate::span::Span;
 
@@ -408,6 +408,22 @@ pub fn distinct_windows<'a, 't>(
         }
     }
     Ok(windows)
+}
+
+/// `WITH t AS (...), T AS (...)`: each name once, compared as Spark does, without case.
+pub fn distinct_ctes<'t>(ctes: &[&Cte<'_>]) -> ActionResult<'t, ()> {
+    for (i, cte) in ctes.iter().enumerate() {
+        if ctes[..i].iter().any(|c| cte.name.matches(&c.name.value())) {
+            return user_error(
+                cte.name.span,
+                format!(
+                    "the common table expression `{}` is defined twice",
+                    cte.name.text
+                ),
+            );
+        }
+    }
+    Ok(())
 }
 
 /// TABLESAMPLE: a percentage is a number from 0 to 100, a bucket at most the whole.

@@ -1,5 +1,6 @@
 //! Small builders that the grammar's actions call, so that the grammar stays declarative.
 
+use super::spark_rules::distinct_ctes;
 use crate::arena::Arena;
 use crate::ast::*;
 use crate::span::{Span, Spanned};
@@ -434,6 +435,21 @@ pub fn distribution<'a>(
         distribute_by: distribute_by.unwrap_or_default(),
         sort_by: sort_by.unwrap_or_default(),
     }))
+}
+
+/// A WITH clause of CTEs, each named once.
+pub fn with<'a, 't>(
+    arena: &'a Arena,
+    span: Span,
+    recursive: bool,
+    ctes: &[&Cte<'a>],
+) -> ActionResult<'t, With<'a>> {
+    distinct_ctes(ctes)?;
+    Ok(With {
+        span,
+        recursive,
+        ctes: arena.slice(ctes.iter().map(|&cte| cte.clone())),
+    })
 }
 
 pub fn make_query<'a>(

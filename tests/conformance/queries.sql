@@ -2479,4 +2479,10 @@ SELECT id, sum(amount) OVER w FROM orders ORDER BY id LIMIT 5 WINDOW w AS (PARTI
 TABLE orders |> ORDER BY id WINDOW w AS (PARTITION BY region);
 SELECT id FROM orders ORDER BY id WINDOW w AS (PARTITION BY region) |> WHERE id > 1;
 VALUES (1, 'a') AS codes(id, label) ORDER BY id WINDOW w AS (ORDER BY label);
+WITH recent AS (SELECT * FROM orders), recent AS (SELECT * FROM returns) SELECT * FROM recent;
+WITH recent AS (SELECT * FROM orders), RECENT AS (SELECT * FROM returns) SELECT * FROM recent;
+WITH recent(id) AS (SELECT id FROM orders), `recent` AS (SELECT 2) SELECT * FROM recent;
+WITH RECURSIVE days(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM days WHERE n < 7), days(n) AS (SELECT 0) SELECT * FROM days;
+WITH recent AS (SELECT * FROM orders), recent_returns AS (WITH recent AS (SELECT * FROM returns) SELECT * FROM recent) SELECT * FROM recent_returns;
+WITH recent AS (SELECT 1) SELECT (WITH recent AS (SELECT 2) SELECT * FROM recent);
 SELECT 'unterminated FROM t;
