@@ -131,6 +131,8 @@ pub enum TypedLiteralKind {
     TimestampLtz,
     /// `TIME '...'`
     Time,
+    /// `X '1F'`: bytes written in hex digits, as `X'1F'` (a hex string) is.
+    Hex,
 }
 
 impl TypedLiteralKind {
@@ -142,6 +144,7 @@ impl TypedLiteralKind {
             TypedLiteralKind::TimestampNtz => "TIMESTAMP_NTZ",
             TypedLiteralKind::TimestampLtz => "TIMESTAMP_LTZ",
             TypedLiteralKind::Time => "TIME",
+            TypedLiteralKind::Hex => "X",
         }
     }
 }

@@ -16,6 +16,10 @@ pub fn typed_literal<'a, 't>(
         return Ok(Literal::Typed(kind, value));
     }
     let form = match kind {
+        TypedLiteralKind::Hex => {
+            let message = format!("{}: X takes the hex digits 0-9 and A-F only", value.raw);
+            return user_error(value.span, message);
+        }
         TypedLiteralKind::Date => "yyyy-mm-dd",
         TypedLiteralKind::Time => "hh:mm:ss",
         _ => "yyyy-mm-dd hh:mm:ss",
@@ -30,18 +34,20 @@ pub fn typed_literal<'a, 't>(
     )
 }
 
-/// Whether `text` (the literal's value, quotes removed) is a value of `kind`.
+/// Whether `text` (the literal's value, quotes removed) is a value of `kind`. Spaces around a
+/// date or time are allowed, as in Spark; hex digits take none.
 fn is_valid(kind: TypedLiteralKind, text: &str) -> bool {
-    let text = text.trim();
+    let trimmed = text.trim();
     match kind {
-        TypedLiteralKind::Date => match date(text) {
+        TypedLiteralKind::Date => match date(trimmed) {
             Some(rest) => rest.is_empty() || rest.starts_with([' ', 'T']),
             None => false,
         },
         TypedLiteralKind::Timestamp
         | TypedLiteralKind::TimestampNtz
-        | TypedLiteralKind::TimestampLtz => timestamp(text),
-        TypedLiteralKind::Time => time(text).is_some_and(str::is_empty),
+        | TypedLiteralKind::TimestampLtz => timestamp(trimmed),
+        TypedLiteralKind::Time => time(trimmed).is_some_and(str::is_empty),
+        TypedLiteralKind::Hex => text.bytes().all(|b| b.is_ascii_hexdigit()),
     }
 }
 

@@ -9,7 +9,7 @@ use crate::ast::visit::find_expr;
 use crate::ast::{
     Alias, Cte, DataType, Expr, ExprKind, FrameBound, FunctionArg, GroupByItem, Ident,
     JoinConstraint, JoinKind, LikeKind, Literal, Named, NamedWindow, PipeOp, SampleMethod,
-    StringLit, TableRef, TimeZoneClause, UnaryOp,
+    StringLit, TableRef, TimeZoneClause, UnaryOp, WindowSpec,
 };
 use crate::span::Span;
 
@@ -395,10 +395,12 @@ pub fn values_alias<'t>(rows: &[Expr<'_>], alias: Option<&Alias<'_>>) -> ActionR
     )
 }
 
-/// `WINDOW w AS (...), w AS (...)`: each name once (Spark compares them as written).
-pub fn distinct_windows<'a, 't>(
+/// A WINDOW clause as Spark's parser checks it (comparing names as written): each name once,
+/// and a window defined as another (`w2 AS w1`) names one that the clause defines in full.
+pub fn window_clause<'a, 't>(
     windows: &'a [NamedWindow<'a>],
 ) -> ActionResult<'t, &'a [NamedWindow<'a>]> {
+    let defined = |name: &str| windows.iter().find(|w| w.name.text == name);
     for (i, window) in windows.iter().enumerate() {
         if windows[..i].iter().any(|w| w.name.text == window.name.text) {
             return user_error(
@@ -406,6 +408,21 @@ pub fn distinct_windows<'a, 't>(
                 format!("the window `{}` is defined twice", window.name.text),
             );
         }
+        let WindowSpec::Named(target) = window.spec else {
+            continue;
+        };
+        let problem = match defined(target.text).map(|w| w.spec) {
+            None => "is not defined in this WINDOW clause",
+            Some(WindowSpec::Named(_)) => "is itself defined as another window",
+            Some(WindowSpec::Inline(_)) => continue,
+        };
+        return user_error(
+            target.span,
+            format!(
+                "`{}` is defined as the window `{}`, which {problem}",
+                window.name.text, target.text
+            ),
+        );
     }
     Ok(windows)
 }

@@ -750,16 +750,21 @@ pub fn adjacent<'t>(parts: &[Span], op: BinaryOp) -> ActionResult<'t, BinaryOp> 
 }
 
 /// A hex string must hold hex digits only.
-pub fn hex_string<'t>(span: Span, raw: &'t str) -> ActionResult<'t, StringLit<'t>> {
+pub fn hex_string<'a, 't>(
+    arena: &'a Arena,
+    span: Span,
+    raw: &'a str,
+) -> ActionResult<'t, Literal<'a>> {
     let digits = raw.get(2..raw.len().saturating_sub(1)).unwrap_or("");
-    if digits.bytes().all(|b| b.is_ascii_hexdigit()) {
-        Ok(StringLit { span, raw })
-    } else {
-        user_error(
+    if !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return user_error(
             span,
             "a hex string may only contain the digits 0-9 and A-F".to_string(),
-        )
+        );
     }
+    Ok(Literal::String(std::slice::from_ref(
+        arena.alloc(StringLit { span, raw }),
+    )))
 }
 
 impl Spanned for Name<'_> {
@@ -958,6 +963,8 @@ pub fn word_typed_literal<'a, 't>(
 ) -> ActionResult<'t, Literal<'a>> {
     if word.eq_ignore_ascii_case("time") {
         super::datetime::typed_literal(TypedLiteralKind::Time, value)
+    } else if word.eq_ignore_ascii_case("x") {
+        super::datetime::typed_literal(TypedLiteralKind::Hex, value)
     } else {
         user_error(
             span,
