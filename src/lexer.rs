@@ -622,8 +622,11 @@ pub enum Tok<'a> {
     /// The keyword `AGGREGATE`.
     #[token("aggregate", ignore(case))]
     Aggregate,
-    /// A plain identifier: `[A-Za-z_][A-Za-z0-9_]*`.
+    /// A plain identifier: `[A-Za-z_][A-Za-z0-9_]*`, or digits and then such a word (`7d_avg`),
+    /// as in Spark, whose identifiers may start with a digit. A number that the same letters
+    /// end (`10L`, `1e5`, `2BD`) stays a number: the longest match wins, and on a tie the number.
     #[regex(r"[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice())]
+    #[regex(r"[0-9]+[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice(), priority = 1)]
     Ident(&'a str),
     /// A back-quoted identifier, quotes included: `` `my col` ``.
     #[regex(r"`([^`]|``)*`", |lex| lex.slice())]
@@ -661,6 +664,10 @@ pub enum Tok<'a> {
     #[regex(r"@[vV]?[ \t\r\n]*[0-9]+", |lex| lex.slice())]
     #[regex(r"@[vV][ \t\r\n]*'[^'\\]*'", |lex| lex.slice())]
     AtVersion(&'a str),
+    /// `.` and a name that starts with a digit, as one token: `t.7d_avg`. Spark reads `.7` as a
+    /// number only when no letter follows it, and this keeps `.7` from being one here.
+    #[regex(r"\.[0-9]+[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice(), priority = 1)]
+    DotDigitName(&'a str),
     /// A positional parameter marker: `?`.
     #[token("?")]
     QuestionMarker,
@@ -1004,6 +1011,7 @@ impl Tok<'_> {
             Tok::Extend => "EXTEND",
             Tok::Aggregate => "AGGREGATE",
             Tok::Ident(_) | Tok::QuotedIdent(_) => "identifier",
+            Tok::DotDigitName(_) => "'.' and a name",
             Tok::Param(_) => "parameter",
             Tok::String(_) | Tok::RawString(_) | Tok::HexString(_) => "string literal",
             Tok::Number(_) => "number",
@@ -1304,6 +1312,7 @@ impl<'a> Lexer<'a> {
             Tok::UnitTo => After::IntervalValue,
             Tok::Ident(_)
             | Tok::QuotedIdent(_)
+            | Tok::DotDigitName(_)
             | Tok::String(_)
             | Tok::RawString(_)
             | Tok::RParen
@@ -1352,6 +1361,25 @@ mod tests {
         assert_eq!(
             toks("Select flowName"),
             vec![Tok::Select, Tok::Ident("flowName")]
+        );
+    }
+
+    #[test]
+    fn names_may_start_with_digits_where_no_number_is_as_long() {
+        assert_eq!(
+            toks("7d_avg 10L 1e5 2BD 1e5x t.1a .5 1.5abc"),
+            vec![
+                Tok::Ident("7d_avg"),
+                Tok::Number("10L"),
+                Tok::Number("1e5"),
+                Tok::Number("2BD"),
+                Tok::Ident("1e5x"),
+                Tok::Ident("t"),
+                Tok::DotDigitName(".1a"),
+                Tok::Number(".5"),
+                Tok::Number("1.5"),
+                Tok::Ident("abc"),
+            ]
         );
     }
 

@@ -2500,4 +2500,13 @@ SELECT sum(amount) OVER w FROM orders WINDOW w AS by_region, by_region AS (PARTI
 SELECT sum(amount) OVER w FROM orders WINDOW w AS (by_region), by_region AS (PARTITION BY region ORDER BY id);
 SELECT sum(amount) OVER undefined_window FROM orders WINDOW w AS (PARTITION BY region);
 SELECT sum(amount) OVER w FROM orders ORDER BY id WINDOW w AS by_region;
+SELECT 7d_avg, 30d_revenue, 2fa_enabled FROM daily_metrics;
+SELECT sum(amount) AS 7d_total FROM orders;
+SELECT m.7d_avg, m.1st_seen.day, named_struct('x', 1).2nd FROM daily_metrics m;
+SELECT * FROM metrics.1h_rollup AS 1h JOIN metrics.`2h` ON 1h.ts = `2h`.ts;
+SELECT 1e5x, 10Lx, 2BDx FROM daily_metrics;
+SELECT 10L, 1e5, 2BD, 3D, 4F, 5S, 6Y FROM daily_metrics;
+SELECT 1.5abc FROM daily_metrics;
+SELECT m.5 FROM daily_metrics m;
+SELECT 7d_avg.* FROM daily_metrics;
 SELECT 'unterminated FROM t;
