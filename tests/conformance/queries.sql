@@ -2509,4 +2509,8 @@ SELECT 10L, 1e5, 2BD, 3D, 4F, 5S, 6Y FROM daily_metrics;
 SELECT 1.5abc FROM daily_metrics;
 SELECT m.5 FROM daily_metrics m;
 SELECT 7d_avg.* FROM daily_metrics;
+SELECT region, sum(amount) FROM orders GROUP BY GROUPING SETS (ROLLUP(region, country), CUBE(channel));
+SELECT region, sum(amount) FROM orders GROUP BY GROUPING SETS (GROUPING SETS ((region), (country)), channel);
+SELECT region, sum(amount) FROM orders GROUP BY GROUPING SETS ((region, country), (region), ());
+SELECT region, sum(amount) FROM orders GROUP BY ROLLUP();
 SELECT 'unterminated FROM t;
