@@ -80,6 +80,10 @@ pub enum Tok<'a> {
     /// `/* ... */`, skipped; only reported when unclosed.
     #[token("/*", block_comment)]
     BlockComment,
+    /// `/*+`: the start of optimizer hints, which the grammar reads up to `*/` (as in Spark, a
+    /// hint comment is no comment, and stands only right after SELECT).
+    #[token("/*+")]
+    HintStart,
 
     /// The keyword `ALL`.
     #[token("all", ignore(case))]
@@ -1023,6 +1027,7 @@ impl Tok<'_> {
             Tok::RBracket => "']'",
             Tok::Comma => "','",
             Tok::Dot => "'.'",
+            Tok::HintStart => "'/*+'",
             Tok::Semicolon => "';'",
             Tok::Star => "'*'",
             Tok::Plus => "'+'",

@@ -791,11 +791,12 @@ impl Display for PipeOp<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match self {
             PipeOp::Select {
+                hints,
                 quantifier,
                 projection,
                 windows,
             } => {
-                write_select_head(f, *quantifier, projection)?;
+                write_select_head(f, hints, *quantifier, projection)?;
                 if !windows.is_empty() {
                     write!(f, " WINDOW {}", Comma(windows))?;
                 }
@@ -864,10 +865,14 @@ impl Display for SetQuantifier {
 /// `SELECT [quantifier] items`.
 fn write_select_head(
     f: &mut Formatter<'_>,
+    hints: &[Hint<'_>],
     quantifier: Option<SetQuantifier>,
     projection: &[SelectItem<'_>],
 ) -> fmt::Result {
     f.write_str("SELECT ")?;
+    if !hints.is_empty() {
+        write!(f, "/*+ {} */ ", Comma(hints))?;
+    }
     if let Some(q) = quantifier {
         write!(f, "{q} ")?;
     }
@@ -893,10 +898,10 @@ impl Display for Select<'_> {
             write!(f, "FROM {}", Comma(self.from))?;
             if !self.projection.is_empty() {
                 f.write_char(' ')?;
-                write_select_head(f, self.quantifier, self.projection)?;
+                write_select_head(f, self.hints, self.quantifier, self.projection)?;
             }
         } else {
-            write_select_head(f, self.quantifier, self.projection)?;
+            write_select_head(f, self.hints, self.quantifier, self.projection)?;
             if !self.from.is_empty() {
                 write!(f, " FROM {}", Comma(self.from))?;
             }
@@ -909,6 +914,16 @@ impl Display for Select<'_> {
             write!(f, " WINDOW {}", Comma(self.windows))?;
         }
         clause(f, "QUALIFY", &self.qualify)
+    }
+}
+
+impl Display for Hint<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        self.name.fmt(f)?;
+        if !self.parameters.is_empty() {
+            Parens(self.parameters).fmt(f)?;
+        }
+        Ok(())
     }
 }
 

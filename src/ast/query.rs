@@ -138,6 +138,8 @@ pub struct PipeOperation<'a> {
 pub enum PipeOp<'a> {
     /// `SELECT [DISTINCT] items [WINDOW ...]`
     Select {
+        /// Optimizer hints right after SELECT.
+        hints: &'a [Hint<'a>],
         /// `ALL` or `DISTINCT`.
         quantifier: Option<SetQuantifier>,
         /// The select list.
@@ -262,6 +264,8 @@ pub struct TableStatement<'a> {
 pub struct Select<'a> {
     /// From SELECT to the last clause.
     pub span: Span,
+    /// Optimizer hints right after SELECT: `SELECT /*+ BROADCAST(d) */ ...`.
+    pub hints: &'a [Hint<'a>],
     /// `ALL` or `DISTINCT`.
     pub quantifier: Option<SetQuantifier>,
     /// The select list.
@@ -282,6 +286,21 @@ pub struct Select<'a> {
     pub qualify: Option<&'a Expr<'a>>,
     /// Written FROM first: `FROM t SELECT a`, or `FROM t` alone (every column).
     pub from_first: bool,
+}
+
+/// One optimizer hint of a `/*+ ... */` comment after SELECT: `BROADCAST(d)`, `REPARTITION(8,
+/// region)`, `COALESCE(1)`. Spark takes a name and, in parentheses, simple expressions (names,
+/// literals, calls); which hints exist and what their parameters mean is for the engine to say,
+/// so the visitor does not walk the parameters as expressions of the query.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Hint<'a> {
+    /// From the name to the closing parenthesis.
+    pub span: Span,
+    /// The hint's name, as written.
+    pub name: Ident<'a>,
+    /// The parameters in parentheses (none without them).
+    pub parameters: &'a [Expr<'a>],
 }
 
 /// One item of GROUP BY.

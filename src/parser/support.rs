@@ -1044,18 +1044,27 @@ pub struct SelectRest<'a> {
     pub qualify: Option<&'a Expr<'a>>,
 }
 
+/// What a SELECT starts with: its hints, ALL or DISTINCT, and the select list.
+#[derive(Clone, Copy, Default)]
+pub struct SelectHead<'a> {
+    pub hints: &'a [Hint<'a>],
+    pub quantifier: Option<SetQuantifier>,
+    pub projection: &'a [SelectItem<'a>],
+}
+
 pub fn select<'a>(
     arena: &'a Arena,
     span: Span,
     from_first: bool,
-    (quantifier, projection): (Option<SetQuantifier>, &'a [SelectItem<'a>]),
+    head: SelectHead<'a>,
     from: Vec<TableRef<'a>>,
     rest: &SelectRest<'a>,
 ) -> &'a Select<'a> {
     arena.alloc(Select {
         span,
-        quantifier,
-        projection,
+        hints: head.hints,
+        quantifier: head.quantifier,
+        projection: head.projection,
         from: arena.slice(from),
         selection: rest.selection.clone(),
         lateral_views: rest.lateral_views,

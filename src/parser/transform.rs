@@ -2,11 +2,11 @@
 //! the grammar reads its parts loosely (the transform as a call, the clauses of a row format as
 //! words before a string) so that it stays LALR(1), and these builders check them as Spark does.
 
-use super::support::{select, user_error, wildcard, ActionResult, SelectRest};
+use super::support::{select, user_error, wildcard, ActionResult, SelectHead, SelectRest};
 use crate::arena::Arena;
 use crate::ast::{
     Expr, ExprKind, FunctionArg, FunctionCall, Ident, IdentStyle, RowFormat, ScriptTransform,
-    Select, SelectItem, SetQuantifier, StringLit, StructField, TableRef, TransformOutput,
+    Select, SelectItem, StringLit, StructField, TableRef, TransformOutput,
 };
 use crate::span::{Span, Spanned};
 
@@ -44,12 +44,18 @@ pub fn transform_select<'a, 't>(
     src: &str,
     span: Span,
     from_first: bool,
-    (quantifier, projection): (Option<SetQuantifier>, &'a [SelectItem<'a>]),
+    head: SelectHead<'a>,
     clauses: &'a ScriptTransform<'a>,
     from: Vec<TableRef<'a>>,
     rest: &SelectRest<'a>,
 ) -> ActionResult<'t, &'a Select<'a>> {
-    let call = match projection {
+    if let Some(hint) = head.hints.first() {
+        return user_error(
+            hint.span,
+            "a SELECT TRANSFORM takes no hints: they go on a SELECT of columns".to_string(),
+        );
+    }
+    let call = match head.projection {
         [SelectItem::Expr {
             expr:
                 Expr {
@@ -57,9 +63,9 @@ pub fn transform_select<'a, 't>(
                     ..
                 },
             alias: None,
-        }] if quantifier.is_none() && is_plain_call(call) => call,
+        }] if head.quantifier.is_none() && is_plain_call(call) => call,
         _ => {
-            let list = match (projection.first(), projection.last()) {
+            let list = match (head.projection.first(), head.projection.last()) {
                 (Some(first), Some(last)) => first.span().to(last.span()),
                 _ => span,
             };
@@ -111,14 +117,11 @@ pub fn transform_select<'a, 't>(
         ..clauses.clone()
     });
     let projection = std::slice::from_ref(arena.alloc(SelectItem::Transform(transform)));
-    Ok(select(
-        arena,
-        span,
-        from_first,
-        (None, projection),
-        from,
-        rest,
-    ))
+    let head = SelectHead {
+        projection,
+        ..SelectHead::default()
+    };
+    Ok(select(arena, span, from_first, head, from, rest))
 }
 
 /// A call without the clauses that may follow one (`FILTER`, `OVER`, ...).
