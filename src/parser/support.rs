@@ -656,6 +656,26 @@ pub fn set_operation<'a>(
     }))
 }
 
+/// A subquery in FROM: `[LATERAL] (query) [TABLESAMPLE ...] [WATERMARK ...] [alias]`.
+pub fn derived_table<'a>(
+    arena: &'a Arena,
+    span: Span,
+    lateral: bool,
+    query: &'a Query<'a>,
+    sample: Option<&'a TableSample<'a>>,
+    watermark: Option<&'a Watermark<'a>>,
+    alias: Option<Alias<'a>>,
+) -> TableRef<'a> {
+    TableRef::Subquery(arena.alloc(DerivedTable {
+        span,
+        lateral,
+        query,
+        sample,
+        watermark,
+        alias,
+    }))
+}
+
 pub fn inline_table<'a>(
     arena: &'a Arena,
     span: Span,
