@@ -1118,10 +1118,15 @@ enum After {
     Other,
 }
 
-/// The units of an interval type: `INTERVAL YEAR TO MONTH`, `INTERVAL DAY TO SECOND`.
+/// The units of an interval type, in order: `INTERVAL DAY TO SECOND`, `INTERVAL YEAR`.
+pub(crate) const INTERVAL_TYPE_UNITS: [&str; 6] =
+    ["YEAR", "MONTH", "DAY", "HOUR", "MINUTE", "SECOND"];
+
+/// Whether `word` is a unit of an interval type (singular only).
 fn is_type_unit(word: &str) -> bool {
-    const UNITS: [&str; 6] = ["year", "month", "day", "hour", "minute", "second"];
-    UNITS.iter().any(|unit| word.eq_ignore_ascii_case(unit))
+    INTERVAL_TYPE_UNITS
+        .iter()
+        .any(|unit| word.eq_ignore_ascii_case(unit))
 }
 
 /// The units Spark takes in an interval (NANOSECOND is in its grammar but always rejected).

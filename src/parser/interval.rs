@@ -8,7 +8,7 @@ use crate::arena::Arena;
 use crate::ast::{
     DataType, Expr, ExprKind, Ident, Interval, IntervalPart, Literal, StringLit, UnaryOp,
 };
-use crate::lexer::{is_interval_unit, singular_unit};
+use crate::lexer::{is_interval_unit, singular_unit, INTERVAL_TYPE_UNITS};
 use crate::span::Span;
 
 /// The units of a year-month interval; every other unit is day-time, and one interval cannot
@@ -174,9 +174,6 @@ fn fits_pattern(text: &str, pattern: &str) -> bool {
     rest.is_empty()
 }
 
-/// The units of an interval type, in order: `INTERVAL DAY TO SECOND`, `INTERVAL YEAR`.
-const TYPE_UNITS: [&str; 6] = ["YEAR", "MONTH", "DAY", "HOUR", "MINUTE", "SECOND"];
-
 /// `INTERVAL DAY TO SECOND` as a type: singular units, year-month or day-time, the larger
 /// first.
 pub fn interval_type<'a, 't>(
@@ -185,7 +182,7 @@ pub fn interval_type<'a, 't>(
     to: Option<Ident<'a>>,
 ) -> ActionResult<'t, DataType<'a>> {
     let rank = |unit: &Ident<'_>| {
-        TYPE_UNITS
+        INTERVAL_TYPE_UNITS
             .iter()
             .position(|u| u.eq_ignore_ascii_case(unit.text))
     };
