@@ -825,6 +825,13 @@ pub enum Tok<'a> {
     /// `WITHOUT TIME` after an operand: it opens `TIMESTAMP WITHOUT TIME ZONE`, where a lone
     /// `without` would be an alias.
     WithoutTime,
+    /// A keyword read as a name. The lexer never produces it: when a statement does not parse,
+    /// the parser tries the keywords before the error as names (see `parser::keyword_names`),
+    /// as Spark, which takes almost every keyword as a name, would.
+    KeywordName(&'a str),
+    /// One of the keywords that Spark takes as a name but never as a relation's alias
+    /// (`JOIN`, `LEFT`, `UNION`, ...: its `strictNonReserved`), read as a name.
+    StrictKeywordName(&'a str),
     /// Input that is not a token; the parser reports it.
     Error(LexError),
 }
@@ -1014,7 +1021,10 @@ impl Tok<'_> {
             Tok::Recursive => "RECURSIVE",
             Tok::Extend => "EXTEND",
             Tok::Aggregate => "AGGREGATE",
-            Tok::Ident(_) | Tok::QuotedIdent(_) => "identifier",
+            Tok::Ident(_)
+            | Tok::QuotedIdent(_)
+            | Tok::KeywordName(_)
+            | Tok::StrictKeywordName(_) => "identifier",
             Tok::DotDigitName(_) => "'.' and a name",
             Tok::Param(_) => "parameter",
             Tok::String(_) | Tok::RawString(_) | Tok::HexString(_) => "string literal",

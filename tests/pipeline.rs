@@ -66,7 +66,7 @@ CREATE FLOW c AS AUTO CDC INTO a FROM STREAM(s) KEYS (id, id) SEQUENCE BY ts STO
 CREATE OR REFRESH STREAMING TABLE d (x INT, x INT) PARTITIONED BY (x) CLUSTER BY (x);
 CREATE TEMPORARY VIEW cat.sch.v AS SELECT 1;
 CREATE OR REFRESH MATERIALIZED VIEW m AS SELECT * FROM STREAM(a);
-SELECT FROM;
+SELECT a FROM t WHERE a =;
 ";
     let arena = pipeline_sql::Arena::new();
     let checked = pipeline_sql::check(&arena, source);

@@ -10,7 +10,7 @@ use pipeline_sql::report::{render_json, FileReport};
 #[test]
 fn three_broken_statements_give_three_errors_and_keep_the_rest() {
     let source = "CREATE STREAMING TABLE good1;\n\
-                  CREATE FLOW bad1 AS INSERT INTO good1 BY NAME SELECT FROM x;\n\
+                  CREATE FLOW bad1 AS INSERT INTO good1 BY NAME SELECT a FROM x WHERE a =;\n\
                   SELECT 1;\n\
                   CREATE MATERIALIZED VIEW bad2 AS;\n\
                   CREATE FLOW bad3 AS AUTO CDC INTO good1 FROM STREAM(s) KEYS id;\n\

@@ -34,7 +34,7 @@ use std::borrow::Cow;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum IdentStyle {
-    /// `name` (a plain word, or a non-reserved keyword used as a name).
+    /// `name` (a plain word, or a keyword used as a name).
     Plain,
     /// `` `any text` ``, where ``` `` ``` stands for one back-quote.
     Quoted,

@@ -9,6 +9,7 @@
 
 pub(crate) mod datetime;
 pub(crate) mod interval;
+mod keyword_names;
 pub(crate) mod relations;
 pub(crate) mod spark_rules;
 pub(crate) mod support;
@@ -388,11 +389,29 @@ fn parse_statement<'a>(
         Ok(mut statements) if statements.len() == 1 => statements.swap_remove(0),
         Ok(_) => Statement::Error(whole),
         Err(error) => {
+            let reread = error_offset(&error, last)
+                .and_then(|at| keyword_names::reparse(parser, arena, source, chunk.tokens, at));
+            if let Some(statement) = reread {
+                return statement;
+            }
             if let Some(diagnostic) = syntax_diagnostic(error, last) {
                 diagnostics.push(diagnostic);
             }
             Statement::Error(whole)
         }
+    }
+}
+
+/// Where the grammar found a token it did not expect (`end` for the end of the statement);
+/// `None` for an error that a check in an action reported, which no other reading of the
+/// words can mend.
+fn error_offset(error: &ParseError<usize, Tok<'_>, UserError>, end: usize) -> Option<usize> {
+    match error {
+        ParseError::UnrecognizedToken { token, .. } | ParseError::ExtraToken { token } => {
+            Some(token.0)
+        }
+        ParseError::UnrecognizedEof { .. } => Some(end),
+        ParseError::InvalidToken { .. } | ParseError::User { .. } => None,
     }
 }
 
@@ -513,7 +532,9 @@ fn expected_list(expected: &[String]) -> String {
 
 fn readable_terminal(terminal: &str) -> String {
     match terminal {
-        "IDENT" | "QIDENT" | "PARAM" => "identifier".to_string(),
+        "IDENT" | "QIDENT" | "PARAM" | "KEYWORD_NAME" | "STRICT_KEYWORD_NAME" => {
+            "identifier".to_string()
+        }
         "STRING" | "RAWSTRING" | "HEXSTRING" => "string literal".to_string(),
         "NUMBER" => "number".to_string(),
         "INTERVAL_UNIT" => "interval unit".to_string(),
@@ -606,7 +627,7 @@ mod tests {
             "syntax error at the end of the statement: expected identifier"
         );
         let arena = crate::Arena::new();
-        let parsed = crate::parse(&arena, "SELECT * FROM t WHERE");
+        let parsed = crate::parse(&arena, "SELECT * FROM t WHERE a =");
         let message = parsed.diagnostics()[0].message();
         assert!(
             message.contains("CASE") && message.contains("identifier"),

@@ -427,6 +427,21 @@ pub fn window_clause<'a, 't>(
     Ok(windows)
 }
 
+/// `FROM t AS join`: the words that open a join or a set operation are no relation's alias in
+/// Spark, not even after AS (a select item's alias may be one).
+pub fn relation_alias<'a, 't>(name: Ident<'a>) -> ActionResult<'t, Ident<'a>> {
+    if super::keyword_names::is_strict_non_reserved(name.text) {
+        return user_error(
+            name.span,
+            format!(
+                "`{}` cannot be a relation's alias (it would open a join or a set operation); back-quote it or choose another name",
+                name.text
+            ),
+        );
+    }
+    Ok(name)
+}
+
 /// `WITH t AS (...), T AS (...)`: each name once, compared as Spark does, without case.
 pub fn distinct_ctes<'t>(ctes: &[&Cte<'_>]) -> ActionResult<'t, ()> {
     for (i, cte) in ctes.iter().enumerate() {

@@ -956,9 +956,15 @@ pub fn table_sample<'a, 't>(
     arena: &'a Arena,
     span: Span,
     kind: Option<SampleKind>,
-    method: SampleMethod<'a>,
+    method: Option<SampleMethod<'a>>,
     seed: Option<Expr<'a>>,
 ) -> ActionResult<'t, &'a TableSample<'a>> {
+    let Some(method) = method else {
+        return user_error(
+            span,
+            "a sample of a size in bytes (`TABLESAMPLE (100M)`) is not supported: sample a percentage, rows or buckets".to_string(),
+        );
+    };
     if kind == Some(SampleKind::System) && !matches!(method, SampleMethod::Percent(_)) {
         return user_error(
             span,

@@ -1,0 +1,208 @@
+//! Keywords read as names on a second look.
+//!
+//! Spark takes almost every keyword as a name (its reserved words are enforced only in a mode
+//! that is off by default), and its parser looks as far ahead as it needs to choose: in
+//! `SELECT a FROM t where` the last word is the alias of `t`, and in `SELECT case FROM t` the
+//! first is a column. An LALR(1) parser decides on one token, and there it decides for the
+//! keyword. So when a statement does not parse, the keywords just before the error are tried
+//! as names, and when that still fails, the keywords just before the new error as well; the
+//! first reading that parses is the statement. Valid input never comes here, so this costs
+//! nothing on the fast path.
+
+use super::grammar::ScriptParser;
+use super::support::UserError;
+use crate::arena::Arena;
+use crate::ast::Statement;
+use crate::lexer::{SpannedTok, Tok};
+use std::ops::RangeInclusive;
+
+/// How many keywords before an error are tried as names.
+const CANDIDATES: usize = 6;
+
+/// How many keywords one reading may take as names. With [`CANDIDATES`], a statement with a
+/// syntax error is parsed at most 6 + 6 × 6 more times (a second name is tried only between
+/// where the first one moved the error and where it was, so mostly far fewer).
+const MAX_NAMES: usize = 2;
+
+/// The keywords that Spark takes as names but never as a relation's alias (its
+/// `strictNonReserved`: `FROM t join` must not read `join` as an alias).
+const STRICT_NON_RESERVED: &[&str] = &[
+    "ANTI",
+    "CROSS",
+    "EXCEPT",
+    "FULL",
+    "INNER",
+    "INTERSECT",
+    "JOIN",
+    "LATERAL",
+    "LEFT",
+    "MINUS",
+    "NATURAL",
+    "ON",
+    "RIGHT",
+    "SEMI",
+    "UNION",
+    "USING",
+];
+
+/// Parses `tokens` again with keywords before `error_at` (a source offset) read as names, and
+/// returns the first statement that parses.
+pub(super) fn reparse<'a>(
+    parser: &ScriptParser,
+    arena: &'a Arena,
+    source: &'a str,
+    tokens: &[SpannedTok<'a>],
+    error_at: usize,
+) -> Option<Statement<'a>> {
+    let mut attempt = tokens.to_vec();
+    Search {
+        parser,
+        arena,
+        source,
+    }
+    .names_within(&mut attempt, 0..=error_at, MAX_NAMES)
+}
+
+struct Search<'p, 'a> {
+    parser: &'p ScriptParser,
+    arena: &'a Arena,
+    source: &'a str,
+}
+
+impl<'a> Search<'_, 'a> {
+    /// Tries each of the last keywords of `tokens` that start in `within` (source offsets) as
+    /// a name. While `names` allows, a reading that fails elsewhere is tried further with
+    /// the keywords between the two errors: the words whose reading the name has changed.
+    fn names_within(
+        &self,
+        tokens: &mut [SpannedTok<'a>],
+        within: RangeInclusive<usize>,
+        names: usize,
+    ) -> Option<Statement<'a>> {
+        let candidates: Vec<(usize, Tok<'a>)> = (0..tokens.len())
+            .rev()
+            .filter(|&i| within.contains(&tokens[i].0))
+            .filter_map(|i| Some((i, as_name(self.source, tokens[i])?)))
+            .take(CANDIDATES)
+            .collect();
+        let error_at = *within.end();
+        for (i, name) in candidates {
+            let end = tokens.len().min(i + 2);
+            let saved: Vec<SpannedTok<'a>> = tokens[i..end].to_vec();
+            tokens[i].1 = name;
+            // The lexer read the word after INTERVAL as its unit; after a name it is a name.
+            if let (Tok::Interval, Some((_, Tok::IntervalUnit(word), _))) =
+                (saved[0].1, saved.get(1))
+            {
+                tokens[i + 1].1 = Tok::Ident(word);
+            }
+            let spanned = tokens.iter().map(|&t| Ok::<_, UserError>(t));
+            let found = match self.parser.parse(self.source, self.arena, spanned) {
+                Ok(mut statements) if statements.len() == 1 => Some(statements.swap_remove(0)),
+                Ok(_) => None,
+                Err(error) if names > 1 => super::error_offset(&error, self.source.len())
+                    .filter(|&at| at != error_at)
+                    .and_then(|at| {
+                        let between = at.min(error_at)..=at.max(error_at);
+                        self.names_within(tokens, between, names - 1)
+                    }),
+                Err(_) => None,
+            };
+            tokens[i..end].copy_from_slice(&saved);
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+}
+
+/// The name token for a keyword token; `None` for a token that is no keyword (a name, a
+/// literal, punctuation, or a pair of words that the lexer joins, such as `ROW FORMAT`).
+fn as_name<'a>(source: &'a str, (l, tok, r): SpannedTok<'a>) -> Option<Tok<'a>> {
+    let text = &source[l..r];
+    let word = text.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_');
+    if !word
+        || matches!(
+            tok,
+            Tok::Ident(_) | Tok::KeywordName(_) | Tok::StrictKeywordName(_)
+        )
+    {
+        return None;
+    }
+    Some(if is_strict_non_reserved(text) {
+        Tok::StrictKeywordName(text)
+    } else {
+        Tok::KeywordName(text)
+    })
+}
+
+/// Whether Spark refuses `word` as a relation's alias, even after AS (`FROM t AS join`).
+pub(super) fn is_strict_non_reserved(word: &str) -> bool {
+    STRICT_NON_RESERVED
+        .iter()
+        .any(|strict| strict.eq_ignore_ascii_case(word))
+}
+
+#[cfg(test)]
+mod tests {
+    /// The statement as `Display` prints it, or its first diagnostic's message.
+    fn read(sql: &str) -> Result<String, String> {
+        let arena = crate::Arena::new();
+        let parsed = crate::parse(&arena, sql);
+        match parsed.diagnostics().first() {
+            Some(diagnostic) => Err(diagnostic.message().to_string()),
+            None => Ok(parsed.script().statements[0].to_string()),
+        }
+    }
+
+    #[test]
+    fn a_keyword_that_only_parses_as_a_name_is_a_name() {
+        assert_eq!(
+            read("SELECT a FROM t where"),
+            Ok("SELECT a FROM t AS where".into())
+        );
+        assert_eq!(read("SELECT case FROM t"), Ok("SELECT case FROM t".into()));
+        assert_eq!(
+            read("SELECT a order FROM t"),
+            Ok("SELECT a AS order FROM t".into())
+        );
+        // Two keywords at once: a column `case` with the alias `end`.
+        assert_eq!(
+            read("SELECT CASE END FROM t"),
+            Ok("SELECT CASE AS END FROM t".into())
+        );
+        // A keyword after the first error: `table` is a column only if FROM is its alias.
+        assert_eq!(read("SELECT table FROM"), Ok("SELECT table AS FROM".into()));
+    }
+
+    #[test]
+    fn the_words_that_open_a_join_are_no_relation_alias() {
+        assert_eq!(
+            read("SELECT a join FROM t"),
+            Ok("SELECT a AS join FROM t".into())
+        );
+        assert!(read("SELECT * FROM t join").is_err());
+        let message = read("SELECT * FROM t AS Union").unwrap_err();
+        assert!(
+            message.starts_with("`Union` cannot be a relation's alias"),
+            "{message}"
+        );
+        assert_eq!(
+            read("SELECT * FROM t AS `union`"),
+            Ok("SELECT * FROM t AS `union`".into())
+        );
+    }
+
+    #[test]
+    fn a_statement_that_no_reading_mends_keeps_its_first_error() {
+        let message = read("SELECT a FROM t WHERE a =").unwrap_err();
+        assert!(
+            message.starts_with("syntax error at the end of the statement"),
+            "{message}"
+        );
+        // A check in an action is final: `100M` is a size in bytes, not an alias's column.
+        let message = read("SELECT * FROM t TABLESAMPLE (100M)").unwrap_err();
+        assert!(message.contains("size in bytes"), "{message}");
+    }
+}
