@@ -17,10 +17,10 @@ use crate::lexer::{SpannedTok, Tok};
 use std::ops::RangeInclusive;
 
 /// How many keywords before an error are tried as names.
-const CANDIDATES: usize = 6;
+const CANDIDATES: usize = 4;
 
 /// How many keywords one reading may take as names. With [`CANDIDATES`], a statement with a
-/// syntax error is parsed at most 6 + 6 × 6 more times (a second name is tried only between
+/// syntax error is parsed at most 4 + 4 × 4 more times (a second name is tried only between
 /// where the first one moved the error and where it was, so mostly far fewer).
 const MAX_NAMES: usize = 2;
 
@@ -54,31 +54,47 @@ pub(super) fn reparse<'a>(
     tokens: &[SpannedTok<'a>],
     error_at: usize,
 ) -> Option<Statement<'a>> {
-    let mut attempt = tokens.to_vec();
-    Search {
+    let mut reading = tokens.to_vec();
+    let mut search = Search {
         parser,
-        arena,
+        scratch: Arena::new(),
         source,
+    };
+    if !search.names_within(&mut reading, 0..=error_at, MAX_NAMES) {
+        return None;
     }
-    .names_within(&mut attempt, 0..=error_at, MAX_NAMES)
+    // The attempts were built in a scratch arena, reused from one to the next, so that they
+    // do not pile up in the caller's; the reading that parses is built again there.
+    let spanned = reading.iter().map(|&t| Ok::<_, UserError>(t));
+    match parser.parse(source, arena, spanned) {
+        Ok(mut statements) if statements.len() == 1 => Some(statements.swap_remove(0)),
+        _ => None,
+    }
 }
 
 struct Search<'p, 'a> {
     parser: &'p ScriptParser,
-    arena: &'a Arena,
+    scratch: Arena,
     source: &'a str,
+}
+
+/// How an attempt ended: parsed, or failed at a source offset (`None`: a check refused it).
+enum Attempt {
+    Parsed,
+    FailedAt(Option<usize>),
 }
 
 impl<'a> Search<'_, 'a> {
     /// Tries each of the last keywords of `tokens` that start in `within` (source offsets) as
     /// a name. While `names` allows, a reading that fails elsewhere is tried further with
     /// the keywords between the two errors: the words whose reading the name has changed.
+    /// On success `tokens` holds the reading that parses.
     fn names_within(
-        &self,
+        &mut self,
         tokens: &mut [SpannedTok<'a>],
         within: RangeInclusive<usize>,
         names: usize,
-    ) -> Option<Statement<'a>> {
+    ) -> bool {
         let candidates: Vec<(usize, Tok<'a>)> = (0..tokens.len())
             .rev()
             .filter(|&i| within.contains(&tokens[i].0))
@@ -96,24 +112,30 @@ impl<'a> Search<'_, 'a> {
             {
                 tokens[i + 1].1 = Tok::Ident(word);
             }
-            let spanned = tokens.iter().map(|&t| Ok::<_, UserError>(t));
-            let found = match self.parser.parse(self.source, self.arena, spanned) {
-                Ok(mut statements) if statements.len() == 1 => Some(statements.swap_remove(0)),
-                Ok(_) => None,
-                Err(error) if names > 1 => super::error_offset(&error, self.source.len())
-                    .filter(|&at| at != error_at)
-                    .and_then(|at| {
-                        let between = at.min(error_at)..=at.max(error_at);
-                        self.names_within(tokens, between, names - 1)
-                    }),
-                Err(_) => None,
+            let found = match self.attempt(tokens) {
+                Attempt::Parsed => true,
+                Attempt::FailedAt(Some(at)) if names > 1 && at != error_at => {
+                    let between = at.min(error_at)..=at.max(error_at);
+                    self.names_within(tokens, between, names - 1)
+                }
+                Attempt::FailedAt(_) => false,
             };
-            tokens[i..end].copy_from_slice(&saved);
-            if found.is_some() {
-                return found;
+            if found {
+                return true;
             }
+            tokens[i..end].copy_from_slice(&saved);
         }
-        None
+        false
+    }
+
+    fn attempt(&mut self, tokens: &[SpannedTok<'a>]) -> Attempt {
+        self.scratch.reset();
+        let spanned = tokens.iter().map(|&t| Ok::<_, UserError>(t));
+        match self.parser.parse(self.source, &self.scratch, spanned) {
+            Ok(statements) if statements.len() == 1 => Attempt::Parsed,
+            Ok(_) => Attempt::FailedAt(None),
+            Err(error) => Attempt::FailedAt(super::error_offset(&error, self.source.len())),
+        }
     }
 }
 

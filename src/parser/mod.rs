@@ -407,6 +407,11 @@ fn parse_statement<'a>(
 /// words can mend.
 fn error_offset(error: &ParseError<usize, Tok<'_>, UserError>, end: usize) -> Option<usize> {
     match error {
+        // Input the lexer could not read: no reading of the words around it mends it.
+        ParseError::UnrecognizedToken {
+            token: (_, Tok::Error(_), _),
+            ..
+        } => None,
         ParseError::UnrecognizedToken { token, .. } | ParseError::ExtraToken { token } => {
             Some(token.0)
         }
