@@ -7,9 +7,9 @@ use super::support::{expect_word, user_error, ActionResult, Word};
 use crate::arena::Arena;
 use crate::ast::visit::find_expr;
 use crate::ast::{
-    Alias, Cte, DataType, Expr, ExprKind, FrameBound, FunctionArg, GroupByItem, Ident,
-    JoinConstraint, JoinKind, LikeKind, Literal, Named, NamedWindow, PipeOp, SampleMethod,
-    StringLit, TableRef, TimeZoneClause, UnaryOp, WindowSpec,
+    Alias, Cte, DataType, Expr, ExprKind, FrameBound, FunctionArg, FunctionCall, GroupByItem,
+    Ident, JoinConstraint, JoinKind, LikeKind, Literal, Named, NamedWindow, PipeOp, SampleMethod,
+    StringLit, TableArg, TableRef, TimeZoneClause, UnaryOp, WindowSpec,
 };
 use crate::span::Span;
 
@@ -425,6 +425,28 @@ pub fn window_clause<'a, 't>(
         );
     }
     Ok(windows)
+}
+
+/// `SELECT f(TABLE(t) PARTITION BY k)`: Spark takes table arguments only in a table function's
+/// call in FROM. Elsewhere `TABLE(t)` is a call of a function named `table`, which takes a
+/// value: no query, no partitioning.
+pub fn expression_call<'a, 't>(
+    call: &'a FunctionCall<'a>,
+) -> ActionResult<'t, &'a FunctionCall<'a>> {
+    let table_only = call.args.iter().any(|arg| {
+        matches!(arg, FunctionArg::Table(table)
+            if table.partitioning.is_some() || matches!(table.relation, TableArg::Query(_)))
+    });
+    if table_only {
+        return user_error(
+            call.span,
+            format!(
+                "a table argument with a query, PARTITION BY or ORDER BY is passed only to a table function in FROM, not to `{}` in an expression",
+                call.name
+            ),
+        );
+    }
+    Ok(call)
 }
 
 /// `FROM t AS join`: the words that open a join or a set operation are no relation's alias in
