@@ -6,6 +6,7 @@
 
 use super::support::{expect_word, user_error, ActionResult, Word};
 use crate::arena::Arena;
+use crate::ast::visit::find_expr;
 use crate::ast::{
     Alias, BinBy, ChangeBound, Changes, DataType, Expr, ExprKind, FunctionArg, FunctionCall, Ident,
     JoinConstraint, JsonColumnKind, JsonTable, JsonTableColumn, Literal, NearestBy, NearestRanking,
@@ -100,7 +101,7 @@ pub fn time_travel<'a, 't>(
     by_version: bool,
     value: Expr<'a>,
 ) -> ActionResult<'t, &'a TimeTravel<'a>> {
-    check_version(by_version, &value)?;
+    check_bound(by_version, &value, Reads::TimeTravel)?;
     Ok(arena.alloc(TimeTravel {
         span,
         by_version,
@@ -150,13 +151,51 @@ pub fn at_version<'a, 't>(
 }
 
 /// A version is an integer or a string literal, as in Spark; a timestamp is any expression.
-fn check_version<'t>(by_version: bool, value: &Expr<'_>) -> ActionResult<'t, ()> {
+/// Which read of a table a version or a timestamp bounds.
+#[derive(Clone, Copy, PartialEq)]
+enum Reads {
+    TimeTravel,
+    Changes,
+}
+
+/// A version is an integer or a string. Spark evaluates a timestamp before it reads the table,
+/// so it may not refer to columns (a name alone, `current_date` too, is a column in its parser;
+/// a subquery's own columns do not count), and a change feed's timestamp is no subquery.
+fn check_bound<'t>(by_version: bool, value: &Expr<'_>, reads: Reads) -> ActionResult<'t, ()> {
+    if by_version {
+        return check_version(value);
+    }
+    let refused = find_expr(value, |e| match &e.kind {
+        ExprKind::Column(name) if !name.text.starts_with("${") => {
+            Some((e.span, "refer to columns"))
+        }
+        ExprKind::CompoundColumn(_) => Some((e.span, "refer to columns")),
+        ExprKind::Subquery(_) | ExprKind::Exists(_) | ExprKind::InSubquery(_)
+            if reads == Reads::Changes =>
+        {
+            Some((e.span, "be computed by a subquery"))
+        }
+        _ => None,
+    });
+    match refused {
+        Some((span, why)) => user_error(
+            span,
+            format!("the timestamp of a table's {} cannot {why}: it is computed before the table is read", match reads {
+                Reads::TimeTravel => "time travel",
+                Reads::Changes => "changes",
+            }),
+        ),
+        None => Ok(()),
+    }
+}
+
+fn check_version<'t>(value: &Expr<'_>) -> ActionResult<'t, ()> {
     let is_version = match &value.kind {
         ExprKind::Literal(Literal::Number(digits)) => digits.bytes().all(|b| b.is_ascii_digit()),
         ExprKind::Literal(Literal::String(_)) => true,
         _ => false,
     };
-    if by_version && !is_version {
+    if !is_version {
         return user_error(
             value.span,
             "a version is an integer or a string literal".to_string(),
@@ -172,7 +211,7 @@ pub fn change_bound<'a, 't>(
     value: Expr<'a>,
     inclusive: Option<bool>,
 ) -> ActionResult<'t, ChangeBound<'a>> {
-    check_version(by_version, &value)?;
+    check_bound(by_version, &value, Reads::Changes)?;
     Ok(ChangeBound {
         span,
         by_version,
