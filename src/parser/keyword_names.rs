@@ -5,9 +5,9 @@
 //! `SELECT a FROM t where` the last word is the alias of `t`, and in `SELECT case FROM t` the
 //! first is a column. An LALR(1) parser decides on one token, and there it decides for the
 //! keyword. So when a statement does not parse, the keywords just before the error are tried
-//! as names, and when that still fails, the keywords just before the new error as well; the
-//! first reading that parses is the statement. Valid input never comes here, so this costs
-//! nothing on the fast path.
+//! as names, and where one moves the error, the keywords between the old and the new error as
+//! well; the first reading that parses is the statement. Valid input never comes here, so this
+//! costs nothing on the fast path.
 
 use super::grammar::ScriptParser;
 use super::support::UserError;
@@ -20,8 +20,9 @@ use std::ops::RangeInclusive;
 const CANDIDATES: usize = 4;
 
 /// How many keywords one reading may take as names. With [`CANDIDATES`], a statement with a
-/// syntax error is parsed at most 4 + 4 × 4 more times (a second name is tried only between
-/// where the first one moved the error and where it was, so mostly far fewer).
+/// syntax error is parsed at most 4 + 4 × 4 more times, and once more for the reading that
+/// parses (a second name is tried only between where the first one moved the error and where
+/// it was, so mostly far fewer).
 const MAX_NAMES: usize = 2;
 
 /// The keywords that Spark takes as names but never as a relation's alias (its
