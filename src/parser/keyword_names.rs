@@ -104,13 +104,11 @@ impl<'a> Search<'_, 'a> {
             .collect();
         let error_at = *within.end();
         for (i, name) in candidates {
-            let end = tokens.len().min(i + 2);
-            let saved: Vec<SpannedTok<'a>> = tokens[i..end].to_vec();
+            let keyword = tokens[i].1;
+            let next = tokens.get(i + 1).map(|t| t.1);
             tokens[i].1 = name;
             // The lexer read the word after INTERVAL as its unit; after a name it is a name.
-            if let (Tok::Interval, Some((_, Tok::IntervalUnit(word), _))) =
-                (saved[0].1, saved.get(1))
-            {
+            if let (Tok::Interval, Some(Tok::IntervalUnit(word))) = (keyword, next) {
                 tokens[i + 1].1 = Tok::Ident(word);
             }
             let found = match self.attempt(tokens) {
@@ -124,7 +122,10 @@ impl<'a> Search<'_, 'a> {
             if found {
                 return true;
             }
-            tokens[i..end].copy_from_slice(&saved);
+            tokens[i].1 = keyword;
+            if let Some(next) = next {
+                tokens[i + 1].1 = next;
+            }
         }
         false
     }

@@ -9,9 +9,9 @@ use crate::arena::Arena;
 use crate::ast::visit::find_expr;
 use crate::ast::{
     Alias, BinBy, ChangeBound, Changes, DataType, Expr, ExprKind, FunctionArg, FunctionCall, Ident,
-    JoinConstraint, JsonColumnKind, JsonTable, JsonTableColumn, Literal, NearestBy, NearestRanking,
-    ObjectName, ReadOptions, StreamRead, StringLit, TableFunction, TableName, TableRef, TimeTravel,
-    Watermark,
+    IdentStyle, JoinConstraint, JsonColumnKind, JsonTable, JsonTableColumn, Literal, NearestBy,
+    NearestRanking, ObjectName, ReadOptions, StreamRead, StringLit, TableFunction, TableName,
+    TableRef, TimeTravel, Watermark,
 };
 use crate::span::Span;
 
@@ -150,12 +150,20 @@ pub fn at_version<'a, 't>(
     }))
 }
 
-/// A version is an integer or a string literal, as in Spark; a timestamp is any expression.
 /// Which read of a table a version or a timestamp bounds.
 #[derive(Clone, Copy, PartialEq)]
 enum Reads {
     TimeTravel,
     Changes,
+}
+
+impl Reads {
+    fn describe(self) -> &'static str {
+        match self {
+            Reads::TimeTravel => "time travel",
+            Reads::Changes => "changes",
+        }
+    }
 }
 
 /// A version is an integer or a string. Spark evaluates a timestamp before it reads the table,
@@ -166,10 +174,9 @@ fn check_bound<'t>(by_version: bool, value: &Expr<'_>, reads: Reads) -> ActionRe
         return check_version(value);
     }
     let refused = find_expr(value, |e| match &e.kind {
-        ExprKind::Column(name) if !name.text.starts_with("${") => {
-            Some((e.span, "refer to columns"))
-        }
-        ExprKind::CompoundColumn(_) => Some((e.span, "refer to columns")),
+        // A pipeline parameter is replaced by a value before Spark sees the statement.
+        ExprKind::Column(name) if name.style() == IdentStyle::Parameter => None,
+        ExprKind::Column(_) | ExprKind::CompoundColumn(_) => Some((e.span, "refer to columns")),
         ExprKind::Subquery(_) | ExprKind::Exists(_) | ExprKind::InSubquery(_)
             if reads == Reads::Changes =>
         {
@@ -180,15 +187,16 @@ fn check_bound<'t>(by_version: bool, value: &Expr<'_>, reads: Reads) -> ActionRe
     match refused {
         Some((span, why)) => user_error(
             span,
-            format!("the timestamp of a table's {} cannot {why}: it is computed before the table is read", match reads {
-                Reads::TimeTravel => "time travel",
-                Reads::Changes => "changes",
-            }),
+            format!(
+                "the timestamp of a table's {} cannot {why}: it is computed before the table is read",
+                reads.describe()
+            ),
         ),
         None => Ok(()),
     }
 }
 
+/// A version is an integer or a string literal, as in Spark.
 fn check_version<'t>(value: &Expr<'_>) -> ActionResult<'t, ()> {
     let is_version = match &value.kind {
         ExprKind::Literal(Literal::Number(digits)) => digits.bytes().all(|b| b.is_ascii_digit()),
