@@ -8,6 +8,8 @@
 use logos::{FilterResult, Logos};
 use std::fmt;
 
+use crate::ast::UnaryOp;
+
 /// Why a piece of input is not a token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum LexError {
@@ -793,6 +795,11 @@ pub enum Tok<'a> {
     /// `INTERVAL '1 day'` needs no unit: one token of look-ahead cannot tell `INTERVAL '1' day`
     /// (a unit) from `INTERVAL '1 day' day` (an alias) without this.
     IntervalUnit(&'a str),
+    /// `+` or `-` that signs a value of an interval: `INTERVAL -3 DAYS`, and `INTERVAL 1 DAY - 3
+    /// HOURS`, one interval in Spark, whose grammar reads on while a sign, a value and a unit
+    /// follow. The lexer looks at the two tokens after the sign to tell this from an addition
+    /// (`INTERVAL 1 DAY - 3`, `INTERVAL 1 DAY + 3 AS x`).
+    IntervalSign(UnaryOp),
     /// `TO` after an interval's unit: `INTERVAL '1-2' YEAR TO MONTH`, told apart from a TO that
     /// follows an expression ending in an interval (`CHANGES FROM TIMESTAMP ... TO ...`).
     UnitTo,
@@ -1072,6 +1079,8 @@ impl Tok<'_> {
             Tok::LikeAll => "ALL",
             Tok::PositionIn => "IN",
             Tok::UnitTo => "TO",
+            Tok::IntervalSign(UnaryOp::Minus) => "-",
+            Tok::IntervalSign(_) => "+",
             Tok::IntervalUnit(_) => "interval unit",
             Tok::IgnoreNullsParen => "IGNORE NULLS",
             Tok::RowFormat => "ROW FORMAT",
@@ -1261,6 +1270,24 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// Whether the `+` or `-` just read signs an interval's value: it follows INTERVAL or a unit,
+    /// and a value and a unit come next (`3 HOURS`, `'3' HOURS`). Spark's value there is a whole
+    /// or decimal number or a string.
+    fn interval_sign(&self) -> bool {
+        if !matches!(self.after, After::Interval | After::IntervalUnit) {
+            return false;
+        }
+        let mut ahead = self.inner.clone();
+        let value = match ahead.next() {
+            Some(Ok(Tok::Number(digits))) => {
+                digits.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+            }
+            Some(Ok(Tok::String(_) | Tok::RawString(_))) => true,
+            _ => false,
+        };
+        value && matches!(ahead.next(), Some(Ok(Tok::Ident(word))) if is_interval_unit(word))
+    }
+
     fn lex(&mut self) -> Option<SpannedTok<'a>> {
         let result = self.inner.next()?;
         let span = self.inner.span();
@@ -1271,6 +1298,8 @@ impl<'a> Lexer<'a> {
             Ok(Tok::All) if self.after == After::Like => Tok::LikeAll,
             Ok(Tok::In) if self.positions.last() == Some(&self.parens) => Tok::PositionIn,
             Ok(Tok::To) if self.after == After::IntervalUnit => Tok::UnitTo,
+            Ok(Tok::Plus) if self.interval_sign() => Tok::IntervalSign(UnaryOp::Plus),
+            Ok(Tok::Dash) if self.interval_sign() => Tok::IntervalSign(UnaryOp::Minus),
             // Identifiers are the commonest token: the cheap context test goes first.
             Ok(Tok::Ident(word))
                 if self.after == After::TablesampleParen && word.eq_ignore_ascii_case("bucket") =>
@@ -1322,7 +1351,7 @@ impl<'a> Lexer<'a> {
             Tok::DoubleColon => After::DoubleColon,
             Tok::Interval if self.after == After::DoubleColon => After::IntervalType,
             Tok::Interval => After::Interval,
-            Tok::Dash | Tok::Plus if self.after == After::Interval => After::Interval,
+            Tok::IntervalSign(_) => After::Interval,
             Tok::Number(_) | Tok::String(_)
                 if matches!(self.after, After::Interval | After::IntervalUnit) =>
             {

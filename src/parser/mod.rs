@@ -7,6 +7,7 @@
 //! yields one diagnostic and a [`Statement::Error`] placeholder, and every other statement
 //! parses as if it were alone.
 
+pub(crate) mod collation;
 pub(crate) mod datetime;
 pub(crate) mod interval;
 mod keyword_names;

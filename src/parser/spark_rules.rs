@@ -3,15 +3,17 @@
 //! take, a sample of more than everything, rows of different widths. Each check is called by
 //! the grammar action that builds the node, so that the diagnostic points at it.
 
+use super::collation::is_collation;
 use super::support::{expect_word, user_error, ActionResult, Word};
 use crate::arena::Arena;
 use crate::ast::visit::find_expr;
 use crate::ast::{
-    Alias, Cte, DataType, Expr, ExprKind, FrameBound, FunctionArg, FunctionCall, GroupByItem,
-    Ident, JoinConstraint, JoinKind, LikeKind, Literal, Named, NamedWindow, PipeOp, SampleMethod,
-    StringLit, TableArg, TableRef, TimeZoneClause, UnaryOp, WindowSpec,
+    Alias, Cast, CastKind, Collate, Cte, DataType, Expr, ExprKind, FrameBound, FunctionArg,
+    FunctionCall, GroupByItem, Ident, JoinConstraint, JoinKind, LikeKind, Literal, Named,
+    NamedWindow, ObjectName, PipeOp, SampleMethod, StringLit, TableArg, TableRef, TimeZoneClause,
+    UnaryOp, WindowSpec,
 };
-use crate::span::Span;
+use crate::span::{Span, Spanned};
 
 /// Spark's largest decimal precision.
 const MAX_PRECISION: usize = 38;
@@ -325,29 +327,94 @@ pub fn no_empty_set<'a, 't>(
     }
 }
 
-/// `STRING COLLATE c`: Spark collates only the string types.
+/// `STRING COLLATE c`: Spark collates only the string types, and builds the collation when it
+/// builds the type, so a collation it does not know is an error of the statement.
+/// `system.builtin.c` names the same collation as `c`, and is kept as `c`.
 pub fn collated<'a, 't>(
     arena: &'a Arena,
     span: Span,
     base: DataType<'a>,
-    collation: Ident<'a>,
+    name: ObjectName<'a>,
 ) -> ActionResult<'t, DataType<'a>> {
     // `base` comes from the grammar's DataType, which is never itself collated.
-    if ["string", "char", "character", "varchar"]
+    if !["string", "char", "character", "varchar"]
         .iter()
-        .any(|name| base.is_named(name))
+        .any(|type_name| base.is_named(type_name))
     {
-        let base = arena.alloc(base);
-        return Ok(DataType::Collated {
+        return user_error(
             span,
-            base,
-            collation,
-        });
+            format!("`{base} COLLATE {name}`: only STRING, CHAR and VARCHAR take a collation"),
+        );
     }
-    user_error(
+    let collation = name.base().clone();
+    let builtin = match name.parts {
+        [_] => true,
+        [catalog, schema, _] => catalog.matches("system") && schema.matches("builtin"),
+        _ => false,
+    };
+    if !builtin {
+        return user_error(
+            name.span,
+            format!(
+                "`{name}` is no collation: a collation is named alone or as system.builtin.<name>"
+            ),
+        );
+    }
+    if !is_collation(&collation.value()) {
+        return user_error(
+            collation.span,
+            format!(
+                "`{collation}` is not a collation Spark knows: one is UTF8_BINARY, UTF8_LCASE, \
+                 UNICODE or a locale of ICU (`en`, `de`, `en_USA`, `sr_Cyrl_SRB`, ...), optionally \
+                 followed by _CS or _CI, _AS or _AI, and _RTRIM (only _RTRIM after UTF8_BINARY and \
+                 UTF8_LCASE)"
+            ),
+        );
+    }
+    Ok(DataType::Collated {
         span,
-        format!("`{base} COLLATE {collation}`: only STRING, CHAR and VARCHAR take a collation"),
-    )
+        base: arena.alloc(base),
+        collation,
+    })
+}
+
+/// `x COLLATE c`. After `x::STRING` the collation belongs to the type, as in Spark, and is
+/// checked as a type's is; otherwise it collates the value, and Spark resolves the name later.
+pub fn collate<'a, 't>(
+    arena: &'a Arena,
+    span: Span,
+    expr: Expr<'a>,
+    collation: Ident<'a>,
+) -> ActionResult<'t, Expr<'a>> {
+    if let ExprKind::Cast(cast) = expr.kind {
+        let string_type = ["string", "char", "character", "varchar"]
+            .iter()
+            .any(|type_name| cast.data_type.is_named(type_name));
+        if cast.kind == CastKind::DoubleColon && string_type {
+            let data_type = collated(
+                arena,
+                cast.data_type.span().to(collation.span),
+                cast.data_type.clone(),
+                ObjectName {
+                    span: collation.span,
+                    parts: std::slice::from_ref(arena.alloc(collation)),
+                },
+            )?;
+            let cast = Cast {
+                kind: cast.kind,
+                expr: cast.expr.clone(),
+                data_type,
+            };
+            return Ok(Expr {
+                span,
+                kind: ExprKind::Cast(arena.alloc(cast)),
+            });
+        }
+    }
+    Ok(Expr {
+        span,
+        kind: ExprKind::Collate(arena.alloc(Collate { expr, collation })),
+    })
 }
 
 /// The number of values in one row of VALUES.

@@ -47,6 +47,21 @@ pub fn json_path_index<'t>((span, number): Word<'_>) -> ActionResult<'t, ()> {
     )
 }
 
+/// `Ok` when a JSON path's `['key']` is in single quotes: Spark refuses a double-quoted or raw
+/// string there.
+pub fn json_path_key<'t>(key: StringLit<'_>) -> ActionResult<'t, ()> {
+    if key.raw.starts_with('\'') {
+        return Ok(());
+    }
+    user_error(
+        key.span,
+        format!(
+            "a key in brackets in a JSON path is a string in single quotes, found {}",
+            key.raw
+        ),
+    )
+}
+
 /// A span from LALRPOP's `usize` locations.
 pub fn sp(l: usize, r: usize) -> Span {
     Span::from_usize(l, r)
@@ -516,16 +531,66 @@ pub fn function_arg(expr: Expr<'_>) -> FunctionArg<'_> {
 }
 
 /// `x[i]`, and `x[*]`, every element of an array.
-pub fn subscript<'a>(arena: &'a Arena, span: Span, expr: Expr<'a>, index: Expr<'a>) -> Expr<'a> {
+pub fn subscript<'a, 't>(
+    arena: &'a Arena,
+    span: Span,
+    expr: Expr<'a>,
+    index: Expr<'a>,
+) -> ActionResult<'t, Expr<'a>> {
     let kind = match index.kind {
         ExprKind::Wildcard(Wildcard {
             qualifier: None,
             except: None,
             ..
         }) => ExprKind::EveryElement(arena.alloc(expr)),
+        _ if is_lone_word(&index) && in_json_path(&expr) => {
+            return user_error(
+                index.span,
+                "a key in brackets in a JSON path is a string in single quotes, as in \
+                 `raw:a['key']`; to index the extracted value, close the path in parentheses: \
+                 `(raw:a)[i]`"
+                    .to_string(),
+            )
+        }
         _ => ExprKind::Subscript(arena.alloc(Subscript { expr, index })),
     };
-    Expr { span, kind }
+    Ok(Expr { span, kind })
+}
+
+/// Whether `expr` ends in a JSON path that a `[...]` after it continues: `raw:a`, `raw:a.b`,
+/// `raw:a[0]`, `raw:a['k']`. `[*]`, any other subscript, a cast or parentheses end the path.
+fn in_json_path(mut expr: &Expr<'_>) -> bool {
+    loop {
+        expr = match &expr.kind {
+            ExprKind::JsonPath(_) => return true,
+            ExprKind::Field(field) => &field.expr,
+            ExprKind::Subscript(step) if is_json_path_step(&step.index) => &step.expr,
+            _ => return false,
+        }
+    }
+}
+
+/// `0` or `'key'`: a step of a JSON path in brackets.
+fn is_json_path_step(index: &Expr<'_>) -> bool {
+    match &index.kind {
+        ExprKind::Literal(Literal::Number(digits)) => digits.bytes().all(|b| b.is_ascii_digit()),
+        ExprKind::Literal(Literal::String([key])) => key.raw.starts_with('\''),
+        _ => false,
+    }
+}
+
+/// A bracket's content that Spark, in a JSON path, takes for a key and then refuses: a name, a
+/// keyword value, a parameter marker, or a string that is not one single-quoted string (a hex
+/// string is a value, as in Spark). An expression of more than one word (`[i + 1]`, `[(i)]`, `[t.i]`) is an ordinary subscript.
+fn is_lone_word(index: &Expr<'_>) -> bool {
+    match &index.kind {
+        ExprKind::Column(name) => name.style() != IdentStyle::Parameter,
+        ExprKind::Marker(_) | ExprKind::Literal(Literal::Boolean(_) | Literal::Null) => true,
+        ExprKind::Literal(Literal::String(parts)) => {
+            !is_json_path_step(index) && !parts[0].raw.starts_with(['x', 'X'])
+        }
+        _ => false,
+    }
 }
 
 /// `(a, b)` is a tuple of values; a row with a named field or a star, `(a AS x, b)`, keeps its
