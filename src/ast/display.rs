@@ -553,12 +553,18 @@ impl Display for TableClause<'_> {
     }
 }
 
+impl Display for PropertyKey<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            PropertyKey::Name(name) => name.fmt(f),
+            PropertyKey::String(s) => s.fmt(f),
+        }
+    }
+}
+
 impl Display for Property<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        match &self.key {
-            PropertyKey::Name(name) => name.fmt(f)?,
-            PropertyKey::String(s) => s.fmt(f)?,
-        }
+        self.key.fmt(f)?;
         match &self.value {
             Some(value) => write!(f, " = {value}"),
             None => Ok(()),
@@ -1069,12 +1075,10 @@ impl Display for Named<'_, Expr<'_>> {
     }
 }
 
+/// A column list of UNPIVOT's multi-value form: `(a, b) AS x`.
 impl Display for Named<'_, &[ObjectName<'_>]> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        match self.value {
-            [one] => one.fmt(f)?,
-            many => Parens(many).fmt(f)?,
-        }
+        Parens(self.value).fmt(f)?;
         clause(f, "AS", &self.alias)
     }
 }
@@ -1122,9 +1126,31 @@ impl Unpivot<'_> {
             Some(false) => f.write_str("EXCLUDE NULLS ")?,
             None => {}
         }
-        f.write_char('(')?;
-        write_ident_or_list(f, self.value_columns)?;
-        write!(f, " FOR {} IN {})", self.name_column, Parens(self.columns))?;
+        // Spark's two forms: `a FOR n IN (x, y)`, and `(a, ...) FOR n IN ((x, ...), ...)`,
+        // whose lists are all in parentheses even when they hold one name.
+        let single =
+            matches!(self.value_columns, [_]) && self.columns.iter().all(|c| c.value.len() == 1);
+        if single {
+            write!(
+                f,
+                "({} FOR {} IN (",
+                self.value_columns[0], self.name_column
+            )?;
+            for (i, column) in self.columns.iter().enumerate() {
+                f.write_str(if i == 0 { "" } else { ", " })?;
+                column.value[0].fmt(f)?;
+                clause(f, "AS", &column.alias)?;
+            }
+            f.write_str("))")?;
+        } else {
+            let values = Parens(self.value_columns);
+            write!(
+                f,
+                "({values} FOR {} IN {})",
+                self.name_column,
+                Parens(self.columns)
+            )?;
+        }
         suffix(f, &self.alias)
     }
 }

@@ -264,7 +264,8 @@ pub struct Property<'a> {
     pub span: Span,
     /// The key.
     pub key: PropertyKey<'a>,
-    /// The value; absent means TRUE for read options.
+    /// The value: a string, a number, TRUE or FALSE (or a pipeline parameter). Only a read
+    /// option may go without one, which means TRUE (`WITH (skipChangeCommits)`).
     pub value: Option<Expr<'a>>,
 }
 

@@ -2,9 +2,10 @@
 //! parser converts, and so checks, as it builds the tree: `DATE '2024-02-30'` never runs.
 //! The forms are Spark's: a date is `[+|-]yyyy[-m[m][-d[d]]]`, optionally followed by a space or
 //! `T` and anything; a timestamp is a date, a time (`h[h][:m[m][:s[s][.fraction]]]`) or both,
-//! then an optional zone, which is not checked here.
+//! then, after the seconds only, a time zone (see [`super::time_zones`]).
 
 use super::support::{user_error, ActionResult};
+use super::time_zones::is_zone;
 use crate::ast::{Literal, StringLit, TypedLiteralKind};
 
 /// `DATE '2024-01-31'`: the literal, if its value is one of its type.
@@ -46,7 +47,7 @@ fn is_valid(kind: TypedLiteralKind, text: &str) -> bool {
         TypedLiteralKind::Timestamp
         | TypedLiteralKind::TimestampNtz
         | TypedLiteralKind::TimestampLtz => timestamp(trimmed),
-        TypedLiteralKind::Time => time(trimmed).is_some_and(str::is_empty),
+        TypedLiteralKind::Time => time(trimmed).is_some_and(|(rest, _)| rest.is_empty()),
         TypedLiteralKind::Hex => text.bytes().all(|b| b.is_ascii_hexdigit()),
     }
 }
@@ -89,15 +90,16 @@ fn days_in_month(year: u32, month: u32) -> u32 {
     }
 }
 
-/// A time of day at the start of `text`: `h[h][:m[m][:s[s][.fraction]]]`; the rest after it.
-fn time(text: &str) -> Option<&str> {
+/// A time of day at the start of `text`: `h[h][:m[m][:s[s][.fraction]]]`; the rest after it,
+/// and whether the time has its seconds.
+fn time(text: &str) -> Option<(&str, bool)> {
     let (hour, mut rest) = number(text, 1, 2)?;
     if hour > 23 {
         return None;
     }
     for limit in [59, 59] {
         let Some(after) = rest.strip_prefix(':') else {
-            return Some(rest);
+            return Some((rest, false));
         };
         let (value, after) = number(after, 1, 2)?;
         if value > limit {
@@ -106,12 +108,24 @@ fn time(text: &str) -> Option<&str> {
         rest = after;
     }
     match rest.strip_prefix('.') {
-        Some(fraction) => Some(fraction.trim_start_matches(|c: char| c.is_ascii_digit())),
-        None => Some(rest),
+        Some(fraction) => Some((
+            fraction.trim_start_matches(|c: char| c.is_ascii_digit()),
+            true,
+        )),
+        None => Some((rest, true)),
     }
 }
 
-/// A date, a time or both; whatever follows (a zone) is left to the engine.
+/// A time, then a time zone if the time has its seconds: Spark looks for a zone only there.
+fn time_and_zone(text: &str) -> bool {
+    match time(text) {
+        Some(("", _)) => true,
+        Some((zone, true)) => is_zone(zone.trim_start()),
+        _ => false,
+    }
+}
+
+/// A date, a time or both.
 fn timestamp(text: &str) -> bool {
     let time_only = text.strip_prefix('T').unwrap_or(text);
     let looks_like_time = time_only
@@ -119,15 +133,12 @@ fn timestamp(text: &str) -> bool {
         .find(|b| !b.is_ascii_digit())
         .is_some_and(|b| b == b':');
     if looks_like_time {
-        return time(time_only).is_some();
+        return time_and_zone(time_only);
     }
     let Some(rest) = date(text) else {
         return false;
     };
-    match rest.strip_prefix([' ', 'T']) {
-        Some(after) if after.starts_with(|c: char| c.is_ascii_digit()) => time(after).is_some(),
-        _ => true,
-    }
+    rest.is_empty() || rest.strip_prefix([' ', 'T']).is_some_and(time_and_zone)
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ mod keyword_names;
 pub(crate) mod relations;
 pub(crate) mod spark_rules;
 pub(crate) mod support;
+mod time_zones;
 pub(crate) mod transform;
 
 use crate::arena::Arena;

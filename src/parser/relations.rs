@@ -475,3 +475,18 @@ pub fn bin_by<'a, 't>(
         alias,
     }))
 }
+
+/// The alias of a PIVOT or UNPIVOT: a name without a column list, as Spark's grammar has it.
+pub fn pivot_alias<'a, 't>(alias: Alias<'a>) -> ActionResult<'t, Alias<'a>> {
+    if alias.columns.is_empty() {
+        return Ok(alias);
+    }
+    user_error(
+        alias.span,
+        format!(
+            "the alias of PIVOT or UNPIVOT takes no column list: write `AS {}`, and name the \
+             columns in the clause with AS",
+            alias.name
+        ),
+    )
+}

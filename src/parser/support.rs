@@ -62,6 +62,46 @@ pub fn json_path_key<'t>(key: StringLit<'_>) -> ActionResult<'t, ()> {
     )
 }
 
+/// The properties of TBLPROPERTIES, each with a literal value: Spark refuses a key without one,
+/// or with a name for its value, there (a read option may have either in pipeline SQL).
+pub fn valued_properties<'a, 't>(
+    arena: &'a Arena,
+    properties: Vec<Property<'a>>,
+) -> ActionResult<'t, &'a [Property<'a>]> {
+    for Property { span, key, value } in &properties {
+        match value {
+            None => return user_error(*span, format!("`{key}` has no value: write `{key} = value`")),
+            Some(Expr { kind: ExprKind::Column(name), span }) if name.style() != IdentStyle::Parameter => {
+                return user_error(
+                    *span,
+                    format!("the value of `{key}` is a string, a number, TRUE or FALSE, not the name `{name}`"),
+                )
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(arena.slice(properties))
+}
+
+/// A property's number: whole or decimal, as Spark's property values are (no sign, exponent or
+/// type suffix).
+pub fn property_number<'a, 't>(span: Span, digits: &'a str) -> ActionResult<'t, Expr<'a>> {
+    if digits.bytes().filter(|&b| b == b'.').count() > 1
+        || !digits.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+    {
+        return user_error(
+            span,
+            format!(
+                "a property's value is a string, TRUE, FALSE or a plain number, found `{digits}`"
+            ),
+        );
+    }
+    Ok(Expr {
+        span,
+        kind: ExprKind::Literal(Literal::Number(digits)),
+    })
+}
+
 /// A span from LALRPOP's `usize` locations.
 pub fn sp(l: usize, r: usize) -> Span {
     Span::from_usize(l, r)
@@ -555,6 +595,31 @@ pub fn subscript<'a, 't>(
         _ => ExprKind::Subscript(arena.alloc(Subscript { expr, index })),
     };
     Ok(Expr { span, kind })
+}
+
+/// `expr:key`. After a string, Spark reads `:key` as a parameter marker, whatever the spaces,
+/// and refuses it: such a path needs its string in parentheses. A key in brackets is a path.
+pub fn json_path<'a, 't>(
+    arena: &'a Arena,
+    span: Span,
+    expr: Expr<'a>,
+    key: &'a str,
+) -> ActionResult<'t, Expr<'a>> {
+    if let ExprKind::Literal(Literal::String(parts)) = expr.kind {
+        if !key.starts_with('[') && !parts[0].raw.starts_with(['x', 'X']) {
+            return user_error(
+                span,
+                format!(
+                    "Spark reads `:{key}` after a string as a parameter marker: for a JSON path \
+                     into the string, put it in parentheses, `(...):{key}`"
+                ),
+            );
+        }
+    }
+    Ok(Expr {
+        span,
+        kind: ExprKind::JsonPath(arena.alloc(JsonPath { expr, key })),
+    })
 }
 
 /// Whether `expr` ends in a JSON path that a `[...]` after it continues: `raw:a`, `raw:a.b`,
