@@ -8,7 +8,7 @@
 use logos::{FilterResult, Logos};
 use std::fmt;
 
-use crate::ast::UnaryOp;
+use crate::ast::{string_value, UnaryOp};
 
 /// Why a piece of input is not a token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -634,7 +634,8 @@ pub enum Tok<'a> {
     #[regex(r"[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice())]
     #[regex(r"[0-9]+[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice(), priority = 1)]
     Ident(&'a str),
-    /// A back-quoted identifier, quotes included: `` `my col` ``.
+    /// A back-quoted identifier, quotes included: `` `my col` ``; also `IDENTIFIER('name')`,
+    /// which the lexer reads as one name.
     #[regex(r"`([^`]|``)*`", |lex| lex.slice())]
     #[regex(r"`([^`]|``)*", |_| Err(LexError::UnterminatedQuotedIdentifier))]
     QuotedIdent(&'a str),
@@ -839,6 +840,11 @@ pub enum Tok<'a> {
     /// One of the keywords that Spark takes as a name but never as a relation's alias
     /// (`JOIN`, `LEFT`, `UNION`, ...: its `strictNonReserved`), read as a name.
     StrictKeywordName(&'a str),
+    /// `(` that opens the column names of a select item without AS: `inline(pairs) (k, v)`,
+    /// `f(x) (a)`. Like [`Tok::KeywordName`], only a second look at a statement that does not
+    /// parse produces it: after a name, `(` opens a call, and one token of look-ahead cannot
+    /// tell which kind of expression has just ended.
+    AliasListParen,
     /// Input that is not a token; the parser reports it.
     Error(LexError),
 }
@@ -1033,6 +1039,7 @@ impl Tok<'_> {
             | Tok::KeywordName(_)
             | Tok::StrictKeywordName(_) => "identifier",
             Tok::DotDigitName(_) => "'.' and a name",
+            Tok::AliasListParen => "(",
             Tok::Param(_) => "parameter",
             Tok::String(_) | Tok::RawString(_) | Tok::HexString(_) => "string literal",
             Tok::Number(_) => "number",
@@ -1146,6 +1153,30 @@ fn is_type_unit(word: &str) -> bool {
     INTERVAL_TYPE_UNITS
         .iter()
         .any(|unit| word.eq_ignore_ascii_case(unit))
+}
+
+/// Whether Spark reads `text`, the value of the string in `IDENTIFIER('...')`, as a name:
+/// parts separated by dots, each a word or back-quoted, with spaces and comments around them.
+/// A word that Spark reads as a number (`1`, `1L`, `1e5`) is no name.
+fn is_qualified_name(text: &str) -> bool {
+    let mut part_next = true;
+    let mut tokens = Tok::lexer(text);
+    while let Some(tok) = tokens.next() {
+        let word = tokens
+            .slice()
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_');
+        part_next = match tok {
+            Ok(Tok::Dot) if !part_next => true,
+            // `.1b`: a dot and a name that starts with digits.
+            Ok(Tok::DotDigitName(_)) if !part_next => false,
+            Ok(Tok::QuotedIdent(_)) if part_next => false,
+            Ok(Tok::Number(_)) => return false,
+            Ok(_) if part_next && word => false,
+            _ => return false,
+        };
+    }
+    !part_next
 }
 
 /// The units Spark takes in an interval (NANOSECOND is in its grammar but always rejected).
@@ -1288,9 +1319,25 @@ impl<'a> Lexer<'a> {
         value && matches!(ahead.next(), Some(Ok(Tok::Ident(word))) if is_interval_unit(word))
     }
 
+    /// After the word IDENTIFIER: whether `( 'string' )` comes next, with a name in the string,
+    /// which Spark reads together with the word as one name. If so, moves past it and returns where it ends.
+    fn identifier_literal(&mut self) -> Option<usize> {
+        let mut ahead = self.inner.clone();
+        let literal = matches!(ahead.next(), Some(Ok(Tok::LParen)))
+            && matches!(ahead.next(), Some(Ok(Tok::String(raw) | Tok::RawString(raw)))
+                if is_qualified_name(&string_value(raw)))
+            && matches!(ahead.next(), Some(Ok(Tok::RParen)));
+        if !literal {
+            return None;
+        }
+        let end = ahead.span().end;
+        self.inner = ahead;
+        Some(end)
+    }
+
     fn lex(&mut self) -> Option<SpannedTok<'a>> {
         let result = self.inner.next()?;
-        let span = self.inner.span();
+        let mut span = self.inner.span();
         let tok = match result {
             Ok(Tok::Except) if self.after == After::Star => Tok::ExceptAfterStar,
             Ok(Tok::Any) if self.after == After::Like => Tok::LikeAny,
@@ -1312,6 +1359,17 @@ impl<'a> Lexer<'a> {
                     || self.after == After::IntervalType && is_type_unit(word) =>
             {
                 Tok::IntervalUnit(word)
+            }
+            // `IDENTIFIER('name')` is a name, like a back-quoted one (see `IdentStyle::Literal`);
+            // with any other argument, IDENTIFIER( ) is a call.
+            Ok(Tok::Ident(word)) if word.len() == 10 && word.eq_ignore_ascii_case("identifier") => {
+                match self.identifier_literal() {
+                    Some(end) => {
+                        span.end = end;
+                        Tok::QuotedIdent(&self.inner.source()[span.clone()])
+                    }
+                    None => Tok::Ident(word),
+                }
             }
             Ok(tok) => tok,
             Err(error) => Tok::Error(error),

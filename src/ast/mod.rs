@@ -40,12 +40,17 @@ pub enum IdentStyle {
     Quoted,
     /// `${name}`: a pipeline parameter, kept as written until expanded.
     Parameter,
+    /// `IDENTIFIER('name')`: a string literal that Spark (since 4.1) takes as a name wherever
+    /// a name may stand. Its value is the string's, which Spark may read as a qualified name
+    /// (`IDENTIFIER('sales.orders')`).
+    Literal,
 }
 
-/// An identifier, spelled as in the source: `users`, `` `my col` ``, `${catalog}`.
+/// An identifier, spelled as in the source: `users`, `` `my col` ``, `${catalog}`,
+/// `IDENTIFIER('name')`.
 ///
-/// Only the source text is stored (the style follows from its first character), which keeps
-/// the type at three words.
+/// Only the source text is stored (the style follows from its first and last characters),
+/// which keeps the type at three words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Ident<'a> {
@@ -61,13 +66,25 @@ impl<'a> Ident<'a> {
         match self.text.as_bytes().first() {
             Some(b'`') => IdentStyle::Quoted,
             Some(b'$') => IdentStyle::Parameter,
+            // A word never ends with a bracket.
+            _ if self.text.ends_with(')') => IdentStyle::Literal,
             _ => IdentStyle::Plain,
         }
     }
 
-    /// The name it denotes: back-quotes removed and their escapes resolved.
+    /// The name it denotes: back-quotes removed and their escapes resolved, or the value of
+    /// the string in `IDENTIFIER('name')`.
     pub fn value(&self) -> Cow<'a, str> {
         match self.style() {
+            IdentStyle::Literal => {
+                // From the string's prefix or opening quote to its closing quote.
+                let open = self.text.find('(').map_or(0, |i| i + 1);
+                let close = self
+                    .text
+                    .rfind(['\'', '"'])
+                    .map_or(self.text.len(), |i| i + 1);
+                Cow::Owned(string_value(self.text[open..close.max(open)].trim_start()))
+            }
             IdentStyle::Quoted => {
                 let inner = self
                     .text
@@ -219,6 +236,27 @@ mod tests {
         };
         assert_eq!(param.style(), IdentStyle::Parameter);
         assert_eq!(param.value(), "${catalog}");
+    }
+
+    #[test]
+    fn identifier_literals_take_the_string_value() {
+        for (text, value) in [
+            ("IDENTIFIER('sales.orders')", "sales.orders"),
+            ("identifier ( \"it\\'s\" )", "it's"),
+            ("IDENTIFIER(r'a\\b')", "a\\b"),
+        ] {
+            let id = Ident {
+                span: Span::default(),
+                text,
+            };
+            assert_eq!(id.style(), IdentStyle::Literal, "{text}");
+            assert_eq!(id.value(), value, "{text}");
+        }
+        let word = Ident {
+            span: Span::default(),
+            text: "identifier",
+        };
+        assert_eq!(word.style(), IdentStyle::Plain);
     }
 }
 

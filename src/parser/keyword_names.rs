@@ -1,4 +1,5 @@
-//! Keywords read as names on a second look.
+//! Keywords read as names, and `(` read as the start of a select item's names, on a second
+//! look.
 //!
 //! Spark takes almost every keyword as a name (its reserved words are enforced only in a mode
 //! that is off by default), and its parser looks as far ahead as it needs to choose: in
@@ -8,6 +9,10 @@
 //! as names, and where one moves the error, the keywords between the old and the new error as
 //! well; the first reading that parses is the statement. Valid input never comes here, so this
 //! costs nothing on the fast path.
+//!
+//! The same holds for `inline(pairs) (k, v)`: Spark names a select item's columns in
+//! parentheses without AS, and after a name `(` opens a call. So an error at a `(` that follows
+//! no name is tried first as the start of such a list.
 
 use super::grammar::ScriptParser;
 use super::support::UserError;
@@ -61,7 +66,9 @@ pub(super) fn reparse<'a>(
         scratch: Arena::new(),
         source,
     };
-    if !search.names_within(&mut reading, 0..=error_at, MAX_NAMES) {
+    if !search.alias_list_at(&mut reading, error_at)
+        && !search.names_within(&mut reading, 0..=error_at, MAX_NAMES)
+    {
         return None;
     }
     // The attempts were built in a scratch arena, reused from one to the next, so that they
@@ -86,6 +93,44 @@ enum Attempt {
 }
 
 impl<'a> Search<'_, 'a> {
+    /// Tries the `(` at `error_at`, when no name is before it, as the start of a select item's
+    /// names (`f(x) (a, b)`), with keywords up to the next error as names, and so on while
+    /// the next error is another such `(`. On success `tokens` holds the reading that parses.
+    fn alias_list_at(&mut self, tokens: &mut [SpannedTok<'a>], error_at: usize) -> bool {
+        let mut changed = Vec::new();
+        let mut at = Some(error_at);
+        while let Some(i) = at.and_then(|at| tokens.iter().position(|t| t.0 == at)) {
+            let after_name = i > 0
+                && matches!(
+                    tokens[i - 1].1,
+                    Tok::Ident(_)
+                        | Tok::QuotedIdent(_)
+                        | Tok::KeywordName(_)
+                        | Tok::StrictKeywordName(_)
+                );
+            if tokens[i].1 != Tok::LParen || after_name {
+                break;
+            }
+            tokens[i].1 = Tok::AliasListParen;
+            changed.push(i);
+            at = match self.attempt(tokens) {
+                Attempt::Parsed => return true,
+                // A keyword among the names (`f(x) (select)`) is tried as a name.
+                Attempt::FailedAt(Some(next)) if next > tokens[i].0 => {
+                    if self.names_within(tokens, tokens[i].0..=next, MAX_NAMES) {
+                        return true;
+                    }
+                    Some(next)
+                }
+                Attempt::FailedAt(_) => None,
+            };
+        }
+        for i in changed {
+            tokens[i].1 = Tok::LParen;
+        }
+        false
+    }
+
     /// Tries each of the last keywords of `tokens` that start in `within` (source offsets) as
     /// a name. While `names` allows, a reading that fails elsewhere is tried further with
     /// the keywords between the two errors: the words whose reading the name has changed.

@@ -513,7 +513,14 @@ fn found(tok: Tok<'_>) -> String {
 /// are identifiers too folded into "identifier".
 fn expected_list(expected: &[String]) -> String {
     let takes_identifier = expected.iter().any(|e| e == "IDENT");
-    let readable: Vec<String> = expected.iter().map(|t| readable_terminal(t)).collect();
+    // The `(` of a select item's names comes only from a second look at the statement (see
+    // `keyword_names`), which has already failed when this list is shown; a name after a dot
+    // that starts with digits (`t.1a`) is offered as `.`, listed anyway.
+    let readable: Vec<String> = expected
+        .iter()
+        .filter(|t| !matches!(t.as_str(), "\"( of names\"" | "DOT_DIGIT_NAME"))
+        .map(|t| readable_terminal(t))
+        .collect();
     let takes_any_name = takes_identifier
         && RESERVED_NAMES
             .iter()
@@ -545,6 +552,7 @@ fn readable_terminal(terminal: &str) -> String {
         "STRING" | "RAWSTRING" | "HEXSTRING" => "string literal".to_string(),
         "NUMBER" => "number".to_string(),
         "INTERVAL_UNIT" => "interval unit".to_string(),
+        "INTERVAL_SIGN" => "sign".to_string(),
         "NAMED_MARKER" => "parameter marker".to_string(),
         "\"* EXCEPT\"" => "EXCEPT".to_string(),
         quoted => {

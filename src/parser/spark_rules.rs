@@ -620,6 +620,26 @@ pub fn datetime_unit<'t>(
     Ok(())
 }
 
+/// `FROM IDENTIFIER('...')` with a string that is no name (`'a b'`, `'sales.'`): the lexer reads
+/// the string of a name as a name, and an expression (`'sales_' || :suffix`) is left to the run.
+pub fn identifier_table<'t>(call: &FunctionCall<'_>) -> ActionResult<'t, ()> {
+    let literal = matches!(call.name.parts, [function] if super::support::is_identifier_clause(function))
+        && matches!(
+            call.args,
+            [FunctionArg::Positional(Expr {
+                kind: ExprKind::Literal(Literal::String([_])),
+                ..
+            })]
+        );
+    if literal {
+        return user_error(
+            call.span,
+            "the string in IDENTIFIER('...') is no table name: write words or back-quoted names separated by dots".to_string(),
+        );
+    }
+    Ok(())
+}
+
 /// `|> AGGREGATE ...`: Spark's pipe aggregation groups by plain expressions and computes
 /// plain aggregates; GROUP BY ALL, ROLLUP, CUBE, GROUPING SETS, and (with a grouping)
 /// GROUPING() and window functions are left to SELECT.
