@@ -2,7 +2,8 @@
 //! parser converts, and so checks, as it builds the tree: `DATE '2024-02-30'` never runs.
 //! The forms are Spark's: a date is `[+|-]yyyy[-m[m][-d[d]]]`, optionally followed by a space or
 //! `T` and anything; a timestamp is a date, a time (`h[h][:m[m][:s[s][.fraction]]]`) or both,
-//! then, after the seconds only, a time zone (see [`super::time_zones`]).
+//! then, after the seconds only, a time zone (see [`super::time_zones`]). Both also take the
+//! special values `epoch`, `now`, `today`, `yesterday` and `tomorrow`.
 
 use super::support::{user_error, ActionResult};
 use super::time_zones::is_zone;
@@ -40,6 +41,9 @@ pub fn typed_literal<'a, 't>(
 fn is_valid(kind: TypedLiteralKind, text: &str) -> bool {
     let trimmed = text.trim();
     match kind {
+        TypedLiteralKind::Time => time(trimmed).is_some_and(|(rest, _)| rest.is_empty()),
+        TypedLiteralKind::Hex => text.bytes().all(|b| b.is_ascii_hexdigit()),
+        _ if is_special(trimmed) => true,
         TypedLiteralKind::Date => match date(trimmed) {
             Some(rest) => rest.is_empty() || rest.starts_with([' ', 'T']),
             None => false,
@@ -47,9 +51,20 @@ fn is_valid(kind: TypedLiteralKind, text: &str) -> bool {
         TypedLiteralKind::Timestamp
         | TypedLiteralKind::TimestampNtz
         | TypedLiteralKind::TimestampLtz => timestamp(trimmed),
-        TypedLiteralKind::Time => time(trimmed).is_some_and(|(rest, _)| rest.is_empty()),
-        TypedLiteralKind::Hex => text.bytes().all(|b| b.is_ascii_hexdigit()),
     }
+}
+
+/// `'epoch'`, `'now'`, `'today'`, `'yesterday'` or `'tomorrow'`, in any case, which Spark takes
+/// for a date or a timestamp; all but `now` may be followed by a time zone (`'today UTC'`).
+fn is_special(text: &str) -> bool {
+    let letters = text.bytes().take_while(u8::is_ascii_alphabetic).count();
+    let (word, zone) = text.split_at(letters);
+    let zone = zone.trim_start_matches([' ', '\t']);
+    let is = |special: &str| word.eq_ignore_ascii_case(special);
+    ["epoch", "now", "today", "yesterday", "tomorrow"]
+        .into_iter()
+        .any(is)
+        && (zone.is_empty() || !is("now") && is_zone(zone))
 }
 
 /// Reads `digits` from the start of `text`: the number and the rest, if there are between
