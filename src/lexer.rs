@@ -840,6 +840,10 @@ pub enum Tok<'a> {
     /// One of the keywords that Spark takes as a name but never as a relation's alias
     /// (`JOIN`, `LEFT`, `UNION`, ...: its `strictNonReserved`), read as a name.
     StrictKeywordName(&'a str),
+    /// `128Y`, `32768S` or `9223372036854775808L` right after a minus that is a sign: in range
+    /// only as the magnitude of the type's smallest value. Spark reads the sign as part of the
+    /// number, so `-128Y` is a TINYINT and `1 - 128Y` is out of range.
+    NegatedBound(&'a str),
     /// `(` that opens the column names of a select item without AS: `inline(pairs) (k, v)`,
     /// `f(x) (a)`. Like [`Tok::KeywordName`], only a second look at a statement that does not
     /// parse produces it: after a name, `(` opens a call, and one token of look-ahead cannot
@@ -1039,6 +1043,7 @@ impl Tok<'_> {
             | Tok::KeywordName(_)
             | Tok::StrictKeywordName(_) => "identifier",
             Tok::DotDigitName(_) => "'.' and a name",
+            Tok::NegatedBound(_) => "number",
             Tok::AliasListParen => "(",
             Tok::Param(_) => "parameter",
             Tok::String(_) | Tok::RawString(_) | Tok::HexString(_) => "string literal",
@@ -1135,7 +1140,15 @@ enum After {
     IntervalValue,
     /// An interval's unit: a value here starts the next `value unit` pair.
     IntervalUnit,
-    /// The end of an operand, a column or a type: a name, a string, `)`, `>`, NULL or a
+    /// `>`, which may close a type (`array<int>`) and so counts as an [`After::Operand`], but
+    /// is also a comparison, after which a minus is a sign.
+    AngleClose,
+    /// A number, which ends an operand but opens no word pair (`SELECT 1 row`).
+    Number,
+    /// A minus that is a sign (no operand ends before it): `128Y` after it is the magnitude of
+    /// TINYINT's smallest value (see [`Tok::NegatedBound`]).
+    UnaryMinus,
+    /// The end of an operand, a column or a type: a name, a string, `)`, NULL or a
     /// keyword that names a type. ROW FORMAT, EXACT/APPROX NEAREST, WITH LOCAL and WITHOUT TIME
     /// only ever follow one of these (see [`pair_opened_by`]); elsewhere (`SELECT row format`)
     /// the first word is a name.
@@ -1153,6 +1166,20 @@ fn is_type_unit(word: &str) -> bool {
     INTERVAL_TYPE_UNITS
         .iter()
         .any(|unit| word.eq_ignore_ascii_case(unit))
+}
+
+/// Whether `number` is the magnitude of the smallest TINYINT, SMALLINT or BIGINT, with its suffix.
+fn is_negated_bound(number: &str) -> bool {
+    let Some((digits, suffix)) = number.split_at_checked(number.len().saturating_sub(1)) else {
+        return false;
+    };
+    let bound = match suffix {
+        "y" | "Y" => 128,
+        "s" | "S" => 32_768,
+        "l" | "L" => 9_223_372_036_854_775_808,
+        _ => return false,
+    };
+    digits.bytes().all(|b| b.is_ascii_digit()) && digits.parse::<u128>() == Ok(bound)
 }
 
 /// Whether Spark reads `text`, the value of the string in `IDENTIFIER('...')`, as a name:
@@ -1209,7 +1236,7 @@ type Pair = (Tok<'static>, &'static str);
 /// `SELECT row format`, `SELECT exact nearest` and `WITH local AS (...)` keep their meaning), BIN
 /// BY and IDENTIFIED BY (no name is ever followed by BY). `after` is the context before `first`.
 fn pair_opened_by(first: Tok<'_>, after: After) -> Option<Pair> {
-    let after_operand = after == After::Operand;
+    let after_operand = matches!(after, After::Operand | After::AngleClose);
     match first {
         Tok::Row if after_operand => Some((Tok::RowFormat, "format")),
         Tok::With if after_operand => Some((Tok::WithLocal, "local")),
@@ -1345,6 +1372,11 @@ impl<'a> Lexer<'a> {
             Ok(Tok::All) if self.after == After::Like => Tok::LikeAll,
             Ok(Tok::In) if self.positions.last() == Some(&self.parens) => Tok::PositionIn,
             Ok(Tok::To) if self.after == After::IntervalUnit => Tok::UnitTo,
+            Ok(Tok::Number(digits))
+                if self.after == After::UnaryMinus && is_negated_bound(digits) =>
+            {
+                Tok::NegatedBound(digits)
+            }
             Ok(Tok::Plus) if self.interval_sign() => Tok::IntervalSign(UnaryOp::Plus),
             Ok(Tok::Dash) if self.interval_sign() => Tok::IntervalSign(UnaryOp::Minus),
             // Identifiers are the commonest token: the cheap context test goes first.
@@ -1416,6 +1448,9 @@ impl<'a> Lexer<'a> {
                 After::IntervalValue
             }
             Tok::IntervalUnit(_) => After::IntervalUnit,
+            Tok::Gt => After::AngleClose,
+            Tok::Number(_) | Tok::HexString(_) => After::Number,
+            Tok::Dash if !matches!(self.after, After::Operand | After::Number) => After::UnaryMinus,
             Tok::UnitTo => After::IntervalValue,
             Tok::Ident(_)
             | Tok::QuotedIdent(_)
@@ -1423,7 +1458,6 @@ impl<'a> Lexer<'a> {
             | Tok::String(_)
             | Tok::RawString(_)
             | Tok::RParen
-            | Tok::Gt
             | Tok::Null
             | Tok::Date
             | Tok::Timestamp

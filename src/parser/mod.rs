@@ -550,7 +550,7 @@ fn readable_terminal(terminal: &str) -> String {
             "identifier".to_string()
         }
         "STRING" | "RAWSTRING" | "HEXSTRING" => "string literal".to_string(),
-        "NUMBER" => "number".to_string(),
+        "NUMBER" | "NEGATED_BOUND" => "number".to_string(),
         "INTERVAL_UNIT" => "interval unit".to_string(),
         "INTERVAL_SIGN" => "sign".to_string(),
         "NAMED_MARKER" => "parameter marker".to_string(),

@@ -19,8 +19,8 @@ use crate::span::{Span, Spanned};
 const MAX_PRECISION: usize = 38;
 
 /// A number literal, checked against the range of the type its suffix (or its form) gives it.
-/// A negative literal is a minus applied to a positive one here, so the integer types accept
-/// their smallest value's magnitude (`-128Y` must parse); `128Y` slips through with it.
+/// A negative literal is a minus applied to a positive one here; the magnitude of an integer
+/// type's smallest value (`128Y` in `-128Y`) comes as its own token, only after a sign.
 pub fn number<'a, 't>(span: Span, text: &'a str) -> ActionResult<'t, Literal<'a>> {
     let bytes = text.as_bytes();
     let Some(&last) = bytes.last() else {
@@ -38,9 +38,9 @@ pub fn number<'a, 't>(span: Span, text: &'a str) -> ActionResult<'t, Literal<'a>
     };
     let without = |suffix_len: usize| &text[..text.len() - suffix_len];
     let integer_limit = match last.to_ascii_lowercase() {
-        b'y' => Some((128u128, "TINYINT")),
-        b's' => Some((32_768, "SMALLINT")),
-        b'l' => Some((9_223_372_036_854_775_808, "BIGINT")),
+        b'y' => Some((127u128, "TINYINT")),
+        b's' => Some((32_767, "SMALLINT")),
+        b'l' => Some((9_223_372_036_854_775_807, "BIGINT")),
         _ => None,
     };
     if let Some((limit, type_name)) = integer_limit {
@@ -81,23 +81,31 @@ fn finite_double<'a>(text: &'a str, digits: &str) -> Option<Literal<'a>> {
     }
 }
 
-/// A decimal has at most 38 digits (leading zeros aside; `0.001` needs 3).
+/// A decimal has at most 38 digits (leading zeros aside; `0.001` needs 3). An exponent moves
+/// the point (`1.5e-40BD` needs 41 digits, `1e38BD` 39).
 fn check_precision<'a, 't>(
     span: Span,
     text: &'a str,
     digits: &str,
 ) -> ActionResult<'t, Literal<'a>> {
-    if digits.contains(['e', 'E']) {
-        return Ok(Literal::Number(text));
-    }
-    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    let (mantissa, exponent) = match digits.split_once(['e', 'E']) {
+        Some((mantissa, exponent)) => (mantissa, exponent.parse::<i64>().unwrap_or(i64::MAX)),
+        None => (digits, 0),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
     let significant = if whole.bytes().all(|b| b == b'0') {
         fraction.trim_start_matches('0').len()
     } else {
         whole.trim_start_matches('0').len() + fraction.len()
     };
-    let precision = significant.max(fraction.len());
-    if precision > MAX_PRECISION {
+    // Digits after the point; a negative scale becomes trailing zeros of a whole number.
+    let scale = (fraction.len() as i64).saturating_sub(exponent);
+    let precision = if scale < 0 {
+        (significant.max(1) as i64).saturating_add(scale.saturating_neg())
+    } else {
+        (significant as i64).max(scale)
+    };
+    if precision > MAX_PRECISION as i64 {
         return user_error(
             span,
             format!(
