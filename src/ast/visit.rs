@@ -28,6 +28,7 @@
 //! ```
 
 use super::*;
+use crate::span::Spanned;
 
 /// Callbacks for each kind of node; each defaults to walking into the children.
 pub trait Visitor<'a> {
@@ -364,15 +365,28 @@ fn walk_projection<'a, V: Visitor<'a> + ?Sized>(v: &mut V, projection: &[SelectI
 
 /// Visits the children of a SELECT.
 pub fn walk_select<'a, V: Visitor<'a> + ?Sized>(v: &mut V, select: &Select<'a>) {
-    // In source order: `FROM t SELECT a` names the relations first.
-    if select.from_first {
+    // In source order: `FROM t SELECT a` names the relations first, and the LATERAL VIEWs of
+    // its FROM clause (`FROM t LATERAL VIEW ... SELECT a`), which come first in the list.
+    let lateral_views = if select.from_first {
         select.from.iter().for_each(|r| v.visit_table_ref(r));
+        let projection_start = select
+            .projection
+            .first()
+            .map_or(u32::MAX, |i| i.span().start);
+        let (before, after) = select.lateral_views.split_at(
+            select
+                .lateral_views
+                .partition_point(|l| l.span.start < projection_start),
+        );
+        before.iter().for_each(|lateral| walk_call(v, lateral.call));
         walk_projection(v, select.projection);
+        after
     } else {
         walk_projection(v, select.projection);
         select.from.iter().for_each(|r| v.visit_table_ref(r));
-    }
-    for lateral in select.lateral_views {
+        select.lateral_views
+    };
+    for lateral in lateral_views {
         walk_call(v, lateral.call);
     }
     if let Some(selection) = &select.selection {

@@ -1199,7 +1199,7 @@ pub fn sort_keys<'a>(arena: &'a Arena, key: OrderByExpr<'a>) -> &'a [OrderByExpr
 }
 
 /// The clauses of a SELECT after FROM, as they go into [`Select`].
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct SelectRest<'a> {
     pub lateral_views: &'a [LateralView<'a>],
     pub selection: Option<Expr<'a>>,
@@ -1215,6 +1215,19 @@ pub struct SelectHead<'a> {
     pub hints: &'a [Hint<'a>],
     pub quantifier: Option<SetQuantifier>,
     pub projection: &'a [SelectItem<'a>],
+}
+
+/// `rest` with `views`, the LATERAL VIEWs of a FROM-first query's FROM clause, before its own.
+pub fn lateral_views_first<'a>(
+    arena: &'a Arena,
+    mut views: Vec<LateralView<'a>>,
+    rest: &SelectRest<'a>,
+) -> &'a SelectRest<'a> {
+    views.extend_from_slice(rest.lateral_views);
+    arena.alloc(SelectRest {
+        lateral_views: arena.slice(views),
+        ..rest.clone()
+    })
 }
 
 pub fn select<'a>(
