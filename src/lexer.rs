@@ -844,6 +844,10 @@ pub enum Tok<'a> {
     /// only as the magnitude of the type's smallest value. Spark reads the sign as part of the
     /// number, so `-128Y` is a TINYINT and `1 - 128Y` is out of range.
     NegatedBound(&'a str),
+    /// WINDOW that opens a query's own WINDOW clause where a SELECT's would close the SELECT
+    /// first: after another WINDOW clause or after QUALIFY (`... QUALIFY r = 1 WINDOW w AS
+    /// (...)`). Like [`Tok::AliasListParen`], only a second look produces it.
+    QueryWindow,
     /// `(` that opens the column names of a select item without AS: `inline(pairs) (k, v)`,
     /// `f(x) (a)`. Like [`Tok::KeywordName`], only a second look at a statement that does not
     /// parse produces it: after a name, `(` opens a call, and one token of look-ahead cannot
@@ -1045,6 +1049,7 @@ impl Tok<'_> {
             Tok::DotDigitName(_) => "'.' and a name",
             Tok::NegatedBound(_) => "number",
             Tok::AliasListParen => "(",
+            Tok::QueryWindow => "WINDOW",
             Tok::Param(_) => "parameter",
             Tok::String(_) | Tok::RawString(_) | Tok::HexString(_) => "string literal",
             Tok::Number(_) => "number",

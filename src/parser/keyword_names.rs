@@ -1,5 +1,5 @@
-//! Keywords read as names, and `(` read as the start of a select item's names, on a second
-//! look.
+//! Keywords read as names, `(` read as the start of a select item's names, and WINDOW as the
+//! query's own clause, on a second look.
 //!
 //! Spark takes almost every keyword as a name (its reserved words are enforced only in a mode
 //! that is off by default), and its parser looks as far ahead as it needs to choose: in
@@ -12,7 +12,9 @@
 //!
 //! The same holds for `inline(pairs) (k, v)`: Spark names a select item's columns in
 //! parentheses without AS, and after a name `(` opens a call. So an error at a `(` that follows
-//! no name is tried first as the start of such a list.
+//! no name is tried first as the start of such a list. And for a WINDOW clause after QUALIFY or
+//! after another WINDOW clause, which is the query's own (Spark's `queryOrganization`): one token
+//! of look-ahead cannot tell where the SELECT ends, so an error at WINDOW is tried as that clause.
 
 use super::grammar::ScriptParser;
 use super::support::UserError;
@@ -67,6 +69,7 @@ pub(super) fn reparse<'a>(
         source,
     };
     if !search.alias_list_at(&mut reading, error_at)
+        && !search.query_window_at(&mut reading, error_at)
         && !search.names_within(&mut reading, 0..=error_at, MAX_NAMES)
     {
         return None;
@@ -128,6 +131,23 @@ impl<'a> Search<'_, 'a> {
         for i in changed {
             tokens[i].1 = Tok::LParen;
         }
+        false
+    }
+
+    /// Tries the WINDOW at `error_at` as the start of the query's own WINDOW clause (see
+    /// [`Tok::QueryWindow`]). On success `tokens` holds the reading that parses.
+    fn query_window_at(&mut self, tokens: &mut [SpannedTok<'a>], error_at: usize) -> bool {
+        let Some(i) = tokens
+            .iter()
+            .position(|t| t.0 == error_at && t.1 == Tok::Window)
+        else {
+            return false;
+        };
+        tokens[i].1 = Tok::QueryWindow;
+        if matches!(self.attempt(tokens), Attempt::Parsed) {
+            return true;
+        }
+        tokens[i].1 = Tok::Window;
         false
     }
 

@@ -513,12 +513,17 @@ fn found(tok: Tok<'_>) -> String {
 /// are identifiers too folded into "identifier".
 fn expected_list(expected: &[String]) -> String {
     let takes_identifier = expected.iter().any(|e| e == "IDENT");
-    // The `(` of a select item's names comes only from a second look at the statement (see
-    // `keyword_names`), which has already failed when this list is shown; a name after a dot
+    // The `(` of a select item's names and the query's WINDOW come only from a second look at
+    // the statement (see `keyword_names`), which has already failed when this list is shown; a name after a dot
     // that starts with digits (`t.1a`) is offered as `.`, listed anyway.
     let readable: Vec<String> = expected
         .iter()
-        .filter(|t| !matches!(t.as_str(), "\"( of names\"" | "DOT_DIGIT_NAME"))
+        .filter(|t| {
+            !matches!(
+                t.as_str(),
+                "\"( of names\"" | "\"WINDOW of the query\"" | "DOT_DIGIT_NAME"
+            )
+        })
         .map(|t| readable_terminal(t))
         .collect();
     let takes_any_name = takes_identifier

@@ -2997,4 +2997,10 @@ FROM orders LATERAL VIEW explode(items) i AS item SELECT item, count(*) GROUP BY
 FROM orders LATERAL VIEW explode(items) SELECT 1;
 FROM orders LATERAL VIEW explode(items) i AS item WHERE item > 1;
 FROM orders SELECT order_id LATERAL VIEW explode(items) i AS item FROM returns;
+SELECT sum(amount) OVER w AS total FROM orders WINDOW w AS (PARTITION BY region) WINDOW v AS (ORDER BY id);
+SELECT id, rank() OVER w AS r FROM orders WINDOW v AS (ORDER BY id) WINDOW w AS (PARTITION BY region) LIMIT 10;
+SELECT id, rank() OVER w AS r FROM orders QUALIFY r = 1 WINDOW w AS (PARTITION BY region) ORDER BY id;
+SELECT id FROM orders WINDOW w AS () WINDOW v AS () WINDOW u AS ();
+SELECT id FROM orders QUALIFY id > 1 WINDOW;
+SELECT id FROM orders WINDOW w AS () WINDOW v AS missing;
 SELECT 'unterminated FROM t;
