@@ -345,10 +345,7 @@ pub fn collated<'a, 't>(
     name: ObjectName<'a>,
 ) -> ActionResult<'t, DataType<'a>> {
     // `base` comes from the grammar's DataType, which is never itself collated.
-    if !["string", "char", "character", "varchar"]
-        .iter()
-        .any(|type_name| base.is_named(type_name))
-    {
+    if !is_string_type(&base) {
         return user_error(
             span,
             format!("`{base} COLLATE {name}`: only STRING, CHAR and VARCHAR take a collation"),
@@ -386,6 +383,13 @@ pub fn collated<'a, 't>(
     })
 }
 
+/// The types that take a collation.
+fn is_string_type(data_type: &DataType<'_>) -> bool {
+    ["string", "char", "character", "varchar"]
+        .iter()
+        .any(|type_name| data_type.is_named(type_name))
+}
+
 /// `x COLLATE c`. After `x::STRING` the collation belongs to the type, as in Spark, and is
 /// checked as a type's is; otherwise it collates the value, and Spark resolves the name later.
 pub fn collate<'a, 't>(
@@ -395,10 +399,7 @@ pub fn collate<'a, 't>(
     collation: Ident<'a>,
 ) -> ActionResult<'t, Expr<'a>> {
     if let ExprKind::Cast(cast) = expr.kind {
-        let string_type = ["string", "char", "character", "varchar"]
-            .iter()
-            .any(|type_name| cast.data_type.is_named(type_name));
-        if cast.kind == CastKind::DoubleColon && string_type {
+        if cast.kind == CastKind::DoubleColon && is_string_type(&cast.data_type) {
             let data_type = collated(
                 arena,
                 cast.data_type.span().to(collation.span),
