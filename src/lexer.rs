@@ -1173,18 +1173,25 @@ fn is_type_unit(word: &str) -> bool {
         .any(|unit| word.eq_ignore_ascii_case(unit))
 }
 
+/// The integer type that a number's last character names (`Y`, `S`, `L`), with the magnitude
+/// of its smallest value.
+pub(crate) fn integer_suffix(last: u8) -> Option<(u128, &'static str)> {
+    match last.to_ascii_lowercase() {
+        b'y' => Some((128, "TINYINT")),
+        b's' => Some((32_768, "SMALLINT")),
+        b'l' => Some((9_223_372_036_854_775_808, "BIGINT")),
+        _ => None,
+    }
+}
+
 /// Whether `number` is the magnitude of the smallest TINYINT, SMALLINT or BIGINT, with its suffix.
 fn is_negated_bound(number: &str) -> bool {
-    let Some((digits, suffix)) = number.split_at_checked(number.len().saturating_sub(1)) else {
+    let Some((&last, digits)) = number.as_bytes().split_last() else {
         return false;
     };
-    let bound = match suffix {
-        "y" | "Y" => 128,
-        "s" | "S" => 32_768,
-        "l" | "L" => 9_223_372_036_854_775_808,
-        _ => return false,
-    };
-    digits.bytes().all(|b| b.is_ascii_digit()) && digits.parse::<u128>() == Ok(bound)
+    integer_suffix(last).is_some_and(|(bound, _)| {
+        digits.iter().all(u8::is_ascii_digit) && number[..digits.len()].parse::<u128>() == Ok(bound)
+    })
 }
 
 /// Whether Spark reads `text`, the value of the string in `IDENTIFIER('...')`, as a name:

@@ -37,13 +37,8 @@ pub fn number<'a, 't>(span: Span, text: &'a str) -> ActionResult<'t, Literal<'a>
         )
     };
     let without = |suffix_len: usize| &text[..text.len() - suffix_len];
-    let integer_limit = match last.to_ascii_lowercase() {
-        b'y' => Some((127u128, "TINYINT")),
-        b's' => Some((32_767, "SMALLINT")),
-        b'l' => Some((9_223_372_036_854_775_807, "BIGINT")),
-        _ => None,
-    };
-    if let Some((limit, type_name)) = integer_limit {
+    if let Some((smallest, type_name)) = crate::lexer::integer_suffix(last) {
+        let limit = smallest - 1;
         let digits = without(1);
         if !digits.bytes().all(|b| b.is_ascii_digit()) {
             return user_error(
