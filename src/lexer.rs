@@ -853,6 +853,10 @@ pub enum Tok<'a> {
     /// parse produces it: after a name, `(` opens a call, and one token of look-ahead cannot
     /// tell which kind of expression has just ended.
     AliasListParen,
+    /// The word MAP or REDUCE opening Hive's script transform without parentheses (`MAP a, b
+    /// USING 'script' ...`, Spark's TRANSFORM by another name). Only a second look produces it:
+    /// elsewhere MAP is a type or a function, and REDUCE a function.
+    MapReduce(&'a str),
     /// Input that is not a token; the parser reports it.
     Error(LexError),
 }
@@ -1050,6 +1054,7 @@ impl Tok<'_> {
             Tok::NegatedBound(_) => "number",
             Tok::AliasListParen => "(",
             Tok::QueryWindow => "WINDOW",
+            Tok::MapReduce(_) => "MAP or REDUCE",
             Tok::Param(_) => "parameter",
             Tok::String(_) | Tok::RawString(_) | Tok::HexString(_) => "string literal",
             Tok::Number(_) => "number",

@@ -375,7 +375,9 @@ pub enum SelectItem<'a> {
 }
 
 /// Hive's script transform, `SELECT TRANSFORM (inputs) [ROW FORMAT ...] USING 'script'
-/// [AS columns] [ROW FORMAT ...]`: the rows pass through an external program.
+/// [AS columns] [ROW FORMAT ...]`: the rows pass through an external program. Hive's `MAP
+/// inputs USING ...` and `REDUCE inputs USING ...` are the same transform (as in Spark), and
+/// print as `SELECT TRANSFORM`.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ScriptTransform<'a> {

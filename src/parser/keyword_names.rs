@@ -1,5 +1,5 @@
-//! Keywords read as names, `(` read as the start of a select item's names, and WINDOW as the
-//! query's own clause, on a second look.
+//! Keywords read as names, `(` read as the start of a select item's names, WINDOW as the
+//! query's own clause, and MAP or REDUCE as Hive's script transform, on a second look.
 //!
 //! Spark takes almost every keyword as a name (its reserved words are enforced only in a mode
 //! that is off by default), and its parser looks as far ahead as it needs to choose: in
@@ -15,12 +15,16 @@
 //! no name is tried first as the start of such a list. And for a WINDOW clause after QUALIFY or
 //! after another WINDOW clause, which is the query's own (Spark's `queryOrganization`): one token
 //! of look-ahead cannot tell where the SELECT ends, so an error at WINDOW is tried as that clause.
+//! And for Hive's `MAP a, b USING 'script'` (or REDUCE), where a query starts: MAP is also a type
+//! and a function, REDUCE a function, and `FROM t MAP a` first reads MAP as the alias of `t`.
+//! So the nearest of these words at or before an error is tried as the transform.
 
 use super::grammar::ScriptParser;
 use super::support::UserError;
 use crate::arena::Arena;
 use crate::ast::Statement;
 use crate::lexer::{SpannedTok, Tok};
+use lalrpop_util::ParseError;
 use std::ops::RangeInclusive;
 
 /// How many keywords before an error are tried as names.
@@ -54,32 +58,36 @@ const STRICT_NON_RESERVED: &[&str] = &[
 ];
 
 /// Parses `tokens` again with keywords before `error_at` (a source offset) read as names, and
-/// returns the first statement that parses.
+/// returns the first statement that parses. When none does, the error is a check's refusal of
+/// Hive's MAP or REDUCE, if the statement is one (`MAP DISTINCT a USING ...`): what the words
+/// meant is clear then, and the check says more than the syntax error at MAP.
 pub(super) fn reparse<'a>(
     parser: &ScriptParser,
     arena: &'a Arena,
     source: &'a str,
     tokens: &[SpannedTok<'a>],
     error_at: usize,
-) -> Option<Statement<'a>> {
+) -> Result<Statement<'a>, Option<UserError>> {
     let mut reading = tokens.to_vec();
     let mut search = Search {
         parser,
         scratch: Arena::new(),
         source,
+        refusal: None,
     };
     if !search.alias_list_at(&mut reading, error_at)
         && !search.query_window_at(&mut reading, error_at)
+        && !search.map_reduce_before(&mut reading, error_at)
         && !search.names_within(&mut reading, 0..=error_at, MAX_NAMES)
     {
-        return None;
+        return Err(search.refusal);
     }
     // The attempts were built in a scratch arena, reused from one to the next, so that they
     // do not pile up in the caller's; the reading that parses is built again there.
     let spanned = reading.iter().map(|&t| Ok::<_, UserError>(t));
     match parser.parse(source, arena, spanned) {
-        Ok(mut statements) if statements.len() == 1 => Some(statements.swap_remove(0)),
-        _ => None,
+        Ok(mut statements) if statements.len() == 1 => Ok(statements.swap_remove(0)),
+        _ => Err(None),
     }
 }
 
@@ -87,12 +95,16 @@ struct Search<'p, 'a> {
     parser: &'p ScriptParser,
     scratch: Arena,
     source: &'a str,
+    /// A check's refusal of a reading as MAP or REDUCE.
+    refusal: Option<UserError>,
 }
 
-/// How an attempt ended: parsed, or failed at a source offset (`None`: a check refused it).
+/// How an attempt ended: parsed, failed at a source offset (`None`: at no token), or refused
+/// by a check.
 enum Attempt {
     Parsed,
     FailedAt(Option<usize>),
+    Refused(UserError),
 }
 
 impl<'a> Search<'_, 'a> {
@@ -125,7 +137,7 @@ impl<'a> Search<'_, 'a> {
                     }
                     Some(next)
                 }
-                Attempt::FailedAt(_) => None,
+                Attempt::FailedAt(_) | Attempt::Refused(_) => None,
             };
         }
         for i in changed {
@@ -148,6 +160,35 @@ impl<'a> Search<'_, 'a> {
             return true;
         }
         tokens[i].1 = Tok::Window;
+        false
+    }
+
+    /// Tries the last two MAP or REDUCE words at or before `error_at` (two for `FROM t MAP
+    /// map(a) USING ...`) as the word of Hive's script transform (see [`Tok::MapReduce`]). On
+    /// success `tokens` holds the reading that parses.
+    fn map_reduce_before(&mut self, tokens: &mut [SpannedTok<'a>], error_at: usize) -> bool {
+        let is_word = |tok: Tok<'_>| match tok {
+            Tok::Map => true,
+            Tok::Ident(word) => word.eq_ignore_ascii_case("reduce"),
+            _ => false,
+        };
+        let candidates: Vec<usize> = (0..tokens.len())
+            .rev()
+            .filter(|&i| tokens[i].0 <= error_at && is_word(tokens[i].1))
+            .take(2)
+            .collect();
+        for i in candidates {
+            let (start, word, end) = tokens[i];
+            tokens[i].1 = Tok::MapReduce(&self.source[start..end]);
+            match self.attempt(tokens) {
+                Attempt::Parsed => return true,
+                Attempt::Refused(refusal) => {
+                    self.refusal.get_or_insert(refusal);
+                }
+                Attempt::FailedAt(_) => {}
+            }
+            tokens[i].1 = word;
+        }
         false
     }
 
@@ -182,7 +223,7 @@ impl<'a> Search<'_, 'a> {
                     let between = at.min(error_at)..=at.max(error_at);
                     self.names_within(tokens, between, names - 1)
                 }
-                Attempt::FailedAt(_) => false,
+                Attempt::FailedAt(_) | Attempt::Refused(_) => false,
             };
             if found {
                 return true;
@@ -201,6 +242,7 @@ impl<'a> Search<'_, 'a> {
         match self.parser.parse(self.source, &self.scratch, spanned) {
             Ok(statements) if statements.len() == 1 => Attempt::Parsed,
             Ok(_) => Attempt::FailedAt(None),
+            Err(ParseError::User { error }) => Attempt::Refused(error),
             Err(error) => Attempt::FailedAt(super::error_offset(&error, self.source.len())),
         }
     }

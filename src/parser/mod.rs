@@ -392,10 +392,12 @@ fn parse_statement<'a>(
         Ok(_) => Statement::Error(whole),
         Err(error) => {
             let reread = error_offset(&error, last)
-                .and_then(|at| keyword_names::reparse(parser, arena, source, chunk.tokens, at));
-            if let Some(statement) = reread {
-                return statement;
-            }
+                .map(|at| keyword_names::reparse(parser, arena, source, chunk.tokens, at));
+            let error = match reread {
+                Some(Ok(statement)) => return statement,
+                Some(Err(Some(refusal))) => ParseError::User { error: refusal },
+                _ => error,
+            };
             if let Some(diagnostic) = syntax_diagnostic(error, last) {
                 diagnostics.push(diagnostic);
             }
@@ -513,15 +515,16 @@ fn found(tok: Tok<'_>) -> String {
 /// are identifiers too folded into "identifier".
 fn expected_list(expected: &[String]) -> String {
     let takes_identifier = expected.iter().any(|e| e == "IDENT");
-    // The `(` of a select item's names and the query's WINDOW come only from a second look at
-    // the statement (see `keyword_names`), which has already failed when this list is shown; a name after a dot
-    // that starts with digits (`t.1a`) is offered as `.`, listed anyway.
+    // The `(` of a select item's names, the query's WINDOW and Hive's MAP or REDUCE come only
+    // from a second look at the statement (see `keyword_names`), which has already failed when
+    // this list is shown; a name after a dot that starts with digits (`t.1a`) is offered as `.`,
+    // listed anyway.
     let readable: Vec<String> = expected
         .iter()
         .filter(|t| {
             !matches!(
                 t.as_str(),
-                "\"( of names\"" | "\"WINDOW of the query\"" | "DOT_DIGIT_NAME"
+                "\"( of names\"" | "\"WINDOW of the query\"" | "MAP_OR_REDUCE" | "DOT_DIGIT_NAME"
             )
         })
         .map(|t| readable_terminal(t))

@@ -9,9 +9,9 @@ use crate::arena::Arena;
 use crate::ast::visit::find_expr;
 use crate::ast::{
     Alias, Cast, CastKind, Collate, Cte, DataType, Expr, ExprKind, FrameBound, FunctionArg,
-    FunctionCall, GroupByItem, Ident, JoinConstraint, JoinKind, LikeKind, Literal, Named,
-    NamedWindow, ObjectName, PipeOp, SampleMethod, StringLit, TableArg, TableRef, TimeZoneClause,
-    UnaryOp, WindowSpec,
+    FunctionCall, GroupByItem, Ident, IdentStyle, JoinConstraint, JoinKind, LikeKind, Literal,
+    Named, NamedWindow, ObjectName, PipeOp, SampleMethod, StringLit, TableArg, TableRef,
+    TimeZoneClause, UnaryOp, WindowSpec,
 };
 use crate::span::{Span, Spanned};
 
@@ -276,6 +276,7 @@ pub fn join_rules<'t>(
     right: &TableRef<'_>,
     constraint: &JoinConstraint<'_>,
 ) -> ActionResult<'t, ()> {
+    lateral_relation(right)?;
     if natural && (kind == JoinKind::Cross || !matches!(constraint, JoinConstraint::None)) {
         return user_error(
             span,
@@ -310,6 +311,39 @@ pub fn join_rules<'t>(
         return Ok(());
     };
     user_error(span, format!("a join with a LATERAL relation {problem}"))
+}
+
+/// A relation after a comma or a JOIN that starts with the word LATERAL. Spark reads the word as
+/// LATERAL there, which only a subquery or a table-valued function takes: `t, LATERAL u`,
+/// `JOIN LATERAL u AS x`, `t, LATERAL (u)` and `t, LATERAL VALUES (1)` are refused. Here the word
+/// alone is a name, so these read as a table `lateral` with an alias, a function `lateral(...)`,
+/// or a lateral function `VALUES`. Only a first relation may start so: Spark drops its LATERAL.
+pub fn lateral_relation<'t>(relation: &TableRef<'_>) -> ActionResult<'t, ()> {
+    let is_word = |name: &ObjectName<'_>, word: &str| matches!(name.parts, [part] if part.style() == IdentStyle::Plain && part.text.eq_ignore_ascii_case(word));
+    let misread = match leftmost(relation) {
+        TableRef::Table(table) => table.alias.is_some() && is_word(&table.name, "lateral"),
+        TableRef::Function(function) if function.lateral => is_word(&function.call.name, "values"),
+        TableRef::Function(function) => is_word(&function.call.name, "lateral"),
+        _ => false,
+    };
+    if misread {
+        return user_error(
+            relation.span(),
+            "LATERAL takes a subquery or a table-valued function, not a table name or VALUES (write `lateral` in back-quotes for a table of that name)".to_string(),
+        );
+    }
+    Ok(())
+}
+
+/// The relation a join, PIVOT, UNPIVOT or BIN BY starts with.
+fn leftmost<'r, 'a>(relation: &'r TableRef<'a>) -> &'r TableRef<'a> {
+    match relation {
+        TableRef::Join(join) => leftmost(&join.left),
+        TableRef::Pivot(pivot) => pivot.source.as_ref().map_or(relation, leftmost),
+        TableRef::Unpivot(unpivot) => unpivot.source.as_ref().map_or(relation, leftmost),
+        TableRef::BinBy(bin) => bin.source.as_ref().map_or(relation, leftmost),
+        _ => relation,
+    }
 }
 
 /// `ROLLUP (a, (a, b))`, `CUBE (...)`: Spark forms the sets itself, so `()` is no set here

@@ -996,41 +996,46 @@ pub fn like_quantified<'a, 't>(
 }
 
 /// Spark's call forms with keyword-separated arguments, each for its own functions:
-/// `extract(field FROM x)`, `substring(s FROM i [FOR n])` (and `substr`),
-/// `trim([BOTH | LEADING | TRAILING] [chars] FROM s)`, `overlay(s PLACING r FROM i [FOR n])`.
+/// `extract(field FROM x)`, `substring(s FROM i [FOR n])` (and `substr`, where a comma may
+/// stand for either keyword), `trim([BOTH | LEADING | TRAILING] [chars] FROM s)`,
+/// `overlay(s PLACING r FROM i [FOR n])`, `position(substr IN s)`.
 pub fn special_call<'a, 't>(
     arena: &'a Arena,
     span: Span,
     name: ObjectName<'a>,
     args: Vec<FunctionArg<'a>>,
 ) -> ActionResult<'t, &'a FunctionCall<'a>> {
-    use ArgKeyword::{For, From, In, Placing};
-    let keywords: Vec<ArgKeyword> = args
+    // The arguments' layout: `e` an expression, `s` a trim side, and a keyword's initial.
+    let layout: String = args
         .iter()
-        .filter_map(|arg| match arg {
-            FunctionArg::Keyword { keyword, .. } => Some(*keyword),
-            _ => None,
+        .map(|arg| match arg {
+            FunctionArg::Positional(_) => 'e',
+            FunctionArg::TrimSide(_) => 's',
+            FunctionArg::Keyword { keyword, .. } => match keyword {
+                ArgKeyword::From => 'F',
+                ArgKeyword::For => 'R',
+                ArgKeyword::Placing => 'P',
+                ArgKeyword::In => 'I',
+            },
+            _ => '?',
         })
         .collect();
     let function = match name.parts {
         [only] => only.text.to_ascii_lowercase(),
         _ => String::new(),
     };
-    let trims = matches!(args.first(), Some(FunctionArg::TrimSide(_)));
-    let positional_first = matches!(args.first(), Some(FunctionArg::Positional(_)));
     let fits = match function.as_str() {
         "extract" => {
-            keywords == [From]
+            layout == "eF"
                 && matches!(&args[0], FunctionArg::Positional(e) if matches!(e.kind, ExprKind::Column(_)))
         }
-        "substring" | "substr" => keywords == [From] || keywords == [From, For],
-        // trim(FROM s), trim(chars FROM s), trim(BOTH [chars] FROM s)
-        "trim" => keywords == [From] && (trims || args.len() <= 2),
-        "overlay" => keywords == [Placing, From] || keywords == [Placing, From, For],
-        "position" => keywords == [In],
+        "substring" | "substr" => matches!(layout.as_str(), "eF" | "eFR" | "eFe" | "eeR"),
+        "trim" => matches!(layout.as_str(), "F" | "eF" | "sF" | "seF"),
+        "overlay" => matches!(layout.as_str(), "ePF" | "ePFR"),
+        "position" => layout == "eI",
         _ => false,
     };
-    if !fits || (!positional_first && function != "trim") {
+    if !fits {
         return user_error(
             span,
             format!(

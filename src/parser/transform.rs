@@ -1,12 +1,13 @@
-//! Hive's script transform, `SELECT TRANSFORM (a, b) [ROW FORMAT ...] USING 'script' [AS ...]`:
-//! the grammar reads its parts loosely (the transform as a call, the clauses of a row format as
-//! words before a string) so that it stays LALR(1), and these builders check them as Spark does.
+//! Hive's script transform, `SELECT TRANSFORM (a, b) [ROW FORMAT ...] USING 'script' [AS ...]`,
+//! also written `MAP a, b USING ...` or `REDUCE ...`: the grammar reads its parts loosely (the
+//! transform as a call, the clauses of a row format as words before a string) so that it stays
+//! LALR(1), and these builders check them as Spark does.
 
 use super::support::{select, user_error, wildcard, ActionResult, SelectHead, SelectRest};
 use crate::arena::Arena;
 use crate::ast::{
     Expr, ExprKind, FunctionArg, FunctionCall, Ident, IdentStyle, RowFormat, ScriptTransform,
-    Select, SelectItem, StringLit, StructField, TableRef, TransformOutput,
+    Select, SelectItem, SetQuantifier, StringLit, StructField, TableRef, TransformOutput,
 };
 use crate::span::{Span, Spanned};
 
@@ -100,20 +101,69 @@ pub fn transform_select<'a, 't>(
     if call.args.is_empty() {
         return user_error(call.span, "TRANSFORM needs at least one input".to_string());
     }
-    if let Some(qualify) = rest.qualify {
-        return user_error(
-            qualify.span,
-            "a SELECT TRANSFORM takes no QUALIFY".to_string(),
-        );
-    }
     let inputs = call
         .args
         .iter()
         .map(|arg| transform_input(arena, src, call.span, arg))
         .collect::<Result<Vec<_>, _>>()?;
+    script_select(
+        arena,
+        span,
+        from_first,
+        call.span,
+        arena.slice(inputs),
+        clauses,
+        from,
+        rest,
+    )
+}
+
+/// Hive's `MAP a, b USING 'script' ...` or `REDUCE ...` (from `word`): Spark's TRANSFORM with
+/// its inputs written without parentheses, read as the same transform.
+#[allow(clippy::too_many_arguments)]
+pub fn map_reduce_select<'a, 't>(
+    arena: &'a Arena,
+    span: Span,
+    from_first: bool,
+    word: Span,
+    quantifier: Option<SetQuantifier>,
+    inputs: &'a [Expr<'a>],
+    clauses: &'a ScriptTransform<'a>,
+    from: Vec<TableRef<'a>>,
+    rest: &SelectRest<'a>,
+) -> ActionResult<'t, &'a Select<'a>> {
+    if quantifier.is_some() {
+        return user_error(
+            word,
+            "MAP and REDUCE take no DISTINCT or ALL before their inputs".to_string(),
+        );
+    }
+    let start = word.to(inputs.last().map_or(word, |input| input.span));
+    script_select(arena, span, from_first, start, inputs, clauses, from, rest)
+}
+
+/// The SELECT of a script transform, which `start` (its inputs) begins. Spark gives it every
+/// clause of a SELECT but QUALIFY.
+#[allow(clippy::too_many_arguments)]
+fn script_select<'a, 't>(
+    arena: &'a Arena,
+    span: Span,
+    from_first: bool,
+    start: Span,
+    inputs: &'a [Expr<'a>],
+    clauses: &'a ScriptTransform<'a>,
+    from: Vec<TableRef<'a>>,
+    rest: &SelectRest<'a>,
+) -> ActionResult<'t, &'a Select<'a>> {
+    if let Some(qualify) = rest.qualify {
+        return user_error(
+            qualify.span,
+            "a script transform (TRANSFORM, MAP or REDUCE) takes no QUALIFY".to_string(),
+        );
+    }
     let transform = arena.alloc(ScriptTransform {
-        span: call.span.to(clauses.span),
-        inputs: arena.slice(inputs),
+        span: start.to(clauses.span),
+        inputs,
         ..clauses.clone()
     });
     let projection = std::slice::from_ref(arena.alloc(SelectItem::Transform(transform)));
@@ -305,22 +355,31 @@ fn plain_strings<'t>(parts: &[StringLit<'_>]) -> ActionResult<'t, ()> {
 mod tests {
     use crate::ast::*;
 
+    /// The SELECT of `sql`, a script transform, and its transform.
+    fn transform<'a>(
+        arena: &'a crate::Arena,
+        sql: &'a str,
+    ) -> (&'a Select<'a>, &'a ScriptTransform<'a>) {
+        let parsed = crate::parse(arena, sql);
+        assert_eq!(parsed.diagnostics(), [], "{sql}");
+        let Some(Statement::Query(query)) = parsed.script().statements.first() else {
+            panic!("not a query: {sql}");
+        };
+        let SetExpr::Select(select) = &query.body else {
+            panic!("not a SELECT: {sql}");
+        };
+        let [SelectItem::Transform(transform)] = select.projection else {
+            panic!("not a transform: {sql}");
+        };
+        (select, transform)
+    }
+
     /// A star input becomes a star expression whose span covers it, qualifier and all.
     #[test]
     fn star_inputs_keep_their_spans() {
         let arena = crate::Arena::new();
         let sql = "SELECT TRANSFORM(*, t . *) USING 'cat' FROM t";
-        let parsed = crate::parse(&arena, sql);
-        assert!(parsed.diagnostics().is_empty());
-        let Some(Statement::Query(query)) = parsed.script().statements.first() else {
-            panic!("not a query");
-        };
-        let SetExpr::Select(select) = &query.body else {
-            panic!("not a SELECT");
-        };
-        let [SelectItem::Transform(transform)] = select.projection else {
-            panic!("not a transform");
-        };
+        let (_, transform) = transform(&arena, sql);
         let texts: Vec<_> = transform
             .inputs
             .iter()
@@ -330,5 +389,28 @@ mod tests {
             })
             .collect();
         assert_eq!(texts, ["*", "t . *"]);
+    }
+
+    /// Hive's MAP and REDUCE are TRANSFORM with the inputs unparenthesized: the same transform,
+    /// spanning from the word, and the relation before a FROM-first MAP has no alias.
+    #[test]
+    fn map_and_reduce_are_transforms() {
+        let arena = crate::Arena::new();
+        let (_, written) = transform(
+            &arena,
+            "SELECT TRANSFORM(a, b + 1) USING 'cat' AS (x, y) FROM t",
+        );
+        for (sql, word) in [
+            ("MAP a, b + 1 USING 'cat' AS (x, y) FROM t", "MAP"),
+            ("FROM t reduce a, b + 1 USING 'cat' AS (x, y)", "reduce"),
+        ] {
+            let (select, transform) = transform(&arena, sql);
+            assert_eq!(transform.to_string(), written.to_string(), "{sql}");
+            assert_eq!(Some(transform.span.start as usize), sql.find(word), "{sql}");
+            let [TableRef::Table(table)] = select.from else {
+                panic!("not one table: {sql}");
+            };
+            assert!(table.alias.is_none(), "{sql}");
+        }
     }
 }
