@@ -115,6 +115,7 @@ impl<'a> Search<'_, 'a> {
         let mut changed = Vec::new();
         let mut at = Some(error_at);
         while let Some(i) = at.and_then(|at| tokens.iter().position(|t| t.0 == at)) {
+            // A window's name after OVER is not one a call could follow (`count(*) OVER w (c)`).
             let after_name = i > 0
                 && matches!(
                     tokens[i - 1].1,
@@ -122,7 +123,8 @@ impl<'a> Search<'_, 'a> {
                         | Tok::QuotedIdent(_)
                         | Tok::KeywordName(_)
                         | Tok::StrictKeywordName(_)
-                );
+                )
+                && !(i > 1 && tokens[i - 2].1 == Tok::Over);
             if tokens[i].1 != Tok::LParen || after_name {
                 break;
             }
