@@ -1035,6 +1035,15 @@ pub fn special_call<'a, 't>(
         "position" => layout == "eI",
         _ => false,
     };
+    // `trim(FROM 'a')`: Spark reads `FROM 'a'` as a typed literal (of a type it does not know).
+    if let [FunctionArg::Keyword { value, .. }] = args.as_slice() {
+        if function == "trim" && starts_with_string(value) {
+            return user_error(
+                span,
+                "Spark reads `FROM '...'` right after `trim(` as a typed literal of no known type: write trim('...') or trim(BOTH FROM '...')".to_string(),
+            );
+        }
+    }
     if !fits {
         return user_error(
             span,
@@ -1044,6 +1053,17 @@ pub fn special_call<'a, 't>(
         );
     }
     Ok(arena.alloc(call(span, name, None, arena.slice(args))))
+}
+
+/// Whether `expr`'s first token is a string literal (not a hex one, `X'1F'`).
+fn starts_with_string(expr: &Expr<'_>) -> bool {
+    crate::ast::visit::find_expr(expr, |e| match &e.kind {
+        ExprKind::Literal(Literal::String([first, ..])) if e.span.start == expr.span.start => {
+            Some(!first.raw.starts_with(['x', 'X']))
+        }
+        _ => None,
+    })
+    .unwrap_or(false)
 }
 
 /// The clauses after a call, as [`with_clauses`] adds them.
