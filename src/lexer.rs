@@ -1199,10 +1199,11 @@ fn is_negated_bound(number: &str) -> bool {
     })
 }
 
-/// Whether Spark reads `text`, the value of the string in `IDENTIFIER('...')`, as a name:
-/// parts separated by dots, each a word or back-quoted, with spaces and comments around them.
-/// A word that Spark reads as a number (`1`, `1L`, `1e5`) is no name.
-fn is_qualified_name(text: &str) -> bool {
+/// How many parts Spark reads in `text`, the value of the string in `IDENTIFIER('...')`, when
+/// it is a name: parts separated by dots, each a word or back-quoted, with spaces and comments
+/// around them. A word that Spark reads as a number (`1`, `1L`, `1e5`) is no name.
+pub(crate) fn name_parts(text: &str) -> Option<usize> {
+    let mut parts = 0;
     let mut part_next = true;
     let mut tokens = Tok::lexer(text);
     while let Some(tok) = tokens.next() {
@@ -1215,12 +1216,13 @@ fn is_qualified_name(text: &str) -> bool {
             // `.1b`: a dot and a name that starts with digits.
             Ok(Tok::DotDigitName(_)) if !part_next => false,
             Ok(Tok::QuotedIdent(_)) if part_next => false,
-            Ok(Tok::Number(_)) => return false,
+            Ok(Tok::Number(_)) => return None,
             Ok(_) if part_next && word => false,
-            _ => return false,
+            _ => return None,
         };
+        parts += usize::from(!part_next && !matches!(tok, Ok(Tok::Dot)));
     }
-    !part_next
+    (!part_next).then_some(parts)
 }
 
 /// The units Spark takes in an interval (NANOSECOND is in its grammar but always rejected).
@@ -1369,7 +1371,7 @@ impl<'a> Lexer<'a> {
         let mut ahead = self.inner.clone();
         let literal = matches!(ahead.next(), Some(Ok(Tok::LParen)))
             && matches!(ahead.next(), Some(Ok(Tok::String(raw) | Tok::RawString(raw)))
-                if is_qualified_name(&string_value(raw)))
+                if name_parts(&string_value(raw)).is_some())
             && matches!(ahead.next(), Some(Ok(Tok::RParen)));
         if !literal {
             return None;

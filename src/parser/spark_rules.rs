@@ -507,6 +507,7 @@ pub fn window_clause<'a, 't>(
 ) -> ActionResult<'t, &'a [NamedWindow<'a>]> {
     let defined = |name: &str| windows.iter().find(|w| w.name.text == name);
     for (i, window) in windows.iter().enumerate() {
+        single_name(&window.name)?;
         if windows[..i].iter().any(|w| w.name.text == window.name.text) {
             return user_error(
                 window.span,
@@ -557,6 +558,7 @@ pub fn expression_call<'a, 't>(
 /// `FROM t AS join`: the words that open a join or a set operation are no relation's alias in
 /// Spark, not even after AS (a select item's alias may be one).
 pub fn relation_alias<'a, 't>(name: Ident<'a>) -> ActionResult<'t, Ident<'a>> {
+    single_name(&name)?;
     if super::keyword_names::is_strict_non_reserved(name.text) {
         return user_error(
             name.span,
@@ -569,9 +571,25 @@ pub fn relation_alias<'a, 't>(name: Ident<'a>) -> ActionResult<'t, Ident<'a>> {
     Ok(name)
 }
 
+/// A name where Spark takes a single part (an alias, a CTE's or a window's name), so not
+/// `IDENTIFIER('fin.net')`.
+pub fn single_name<'t>(name: &Ident<'_>) -> ActionResult<'t, ()> {
+    if name.style() == IdentStyle::Literal && crate::lexer::name_parts(&name.value()) != Some(1) {
+        return user_error(
+            name.span,
+            format!(
+                "{} names more than one part here, where a single name stands",
+                name.text
+            ),
+        );
+    }
+    Ok(())
+}
+
 /// `WITH t AS (...), T AS (...)`: each name once, compared as Spark does, without case.
 pub fn distinct_ctes<'t>(ctes: &[&Cte<'_>]) -> ActionResult<'t, ()> {
     for (i, cte) in ctes.iter().enumerate() {
+        single_name(&cte.name)?;
         if ctes[..i].iter().any(|c| cte.name.matches(&c.name.value())) {
             return user_error(
                 cte.name.span,
