@@ -17,7 +17,7 @@
 //! of look-ahead cannot tell where the SELECT ends, so an error at WINDOW is tried as that clause.
 //! And for Hive's `MAP a, b USING 'script'` (or REDUCE), where a query starts: MAP is also a type
 //! and a function, REDUCE a function, and `FROM t MAP a` first reads MAP as the alias of `t`.
-//! So the nearest of these words at or before an error is tried as the transform.
+//! So the last two of these words at or before an error are tried as the transform's word.
 
 use super::grammar::ScriptParser;
 use super::support::UserError;
