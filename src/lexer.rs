@@ -1220,7 +1220,8 @@ pub(crate) fn name_parts(text: &str) -> Option<usize> {
             Ok(_) if part_next && word => false,
             _ => return None,
         };
-        parts += usize::from(!part_next && !matches!(tok, Ok(Tok::Dot)));
+        // A dot leaves a part to come; anything else that is read here is a part.
+        parts += usize::from(!part_next);
     }
     (!part_next).then_some(parts)
 }

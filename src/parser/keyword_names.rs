@@ -157,12 +157,10 @@ impl<'a> Search<'_, 'a> {
         else {
             return false;
         };
-        tokens[i].1 = Tok::QueryWindow;
-        if matches!(self.attempt(tokens), Attempt::Parsed) {
-            return true;
-        }
-        tokens[i].1 = Tok::Window;
-        false
+        matches!(
+            self.attempt_as(tokens, i, Tok::QueryWindow),
+            Attempt::Parsed
+        )
     }
 
     /// Tries the last two MAP or REDUCE words at or before `error_at` (two for `FROM t MAP
@@ -180,18 +178,26 @@ impl<'a> Search<'_, 'a> {
             .take(2)
             .collect();
         for i in candidates {
-            let (start, word, end) = tokens[i];
-            tokens[i].1 = Tok::MapReduce(&self.source[start..end]);
-            match self.attempt(tokens) {
+            let word = &self.source[tokens[i].0..tokens[i].2];
+            match self.attempt_as(tokens, i, Tok::MapReduce(word)) {
                 Attempt::Parsed => return true,
                 Attempt::Refused(refusal) => {
                     self.refusal.get_or_insert(refusal);
                 }
                 Attempt::FailedAt(_) => {}
             }
-            tokens[i].1 = word;
         }
         false
+    }
+
+    /// An attempt with the token at `i` read as `tok`; the token is restored unless it parses.
+    fn attempt_as(&mut self, tokens: &mut [SpannedTok<'a>], i: usize, tok: Tok<'a>) -> Attempt {
+        let was = std::mem::replace(&mut tokens[i].1, tok);
+        let attempt = self.attempt(tokens);
+        if !matches!(attempt, Attempt::Parsed) {
+            tokens[i].1 = was;
+        }
+        attempt
     }
 
     /// Tries each of the last keywords of `tokens` that start in `within` (source offsets) as

@@ -4,7 +4,7 @@
 //! the grammar action that builds the node, so that the diagnostic points at it.
 
 use super::collation::is_collation;
-use super::support::{expect_word, user_error, ActionResult, Word};
+use super::support::{expect_word, is_word, user_error, ActionResult, Word};
 use crate::arena::Arena;
 use crate::ast::visit::find_expr;
 use crate::ast::{
@@ -319,7 +319,6 @@ pub fn join_rules<'t>(
 /// alone is a name, so these read as a table `lateral` with an alias, a function `lateral(...)`,
 /// or a lateral function `VALUES`. Only a first relation may start so: Spark drops its LATERAL.
 pub fn lateral_relation<'t>(relation: &TableRef<'_>) -> ActionResult<'t, ()> {
-    let is_word = |name: &ObjectName<'_>, word: &str| matches!(name.parts, [part] if part.style() == IdentStyle::Plain && part.text.eq_ignore_ascii_case(word));
     let misread = match leftmost(relation) {
         TableRef::Table(table) => table.alias.is_some() && is_word(&table.name, "lateral"),
         TableRef::Function(function) if function.lateral => is_word(&function.call.name, "values"),
@@ -679,7 +678,7 @@ pub fn datetime_unit<'t>(
 /// `FROM IDENTIFIER('...')` with a string that is no name (`'a b'`, `'sales.'`): the lexer reads
 /// the string of a name as a name, and an expression (`'sales_' || :suffix`) is left to the run.
 pub fn identifier_table<'t>(call: &FunctionCall<'_>) -> ActionResult<'t, ()> {
-    let literal = matches!(call.name.parts, [function] if super::support::is_identifier_clause(function))
+    let literal = is_word(&call.name, "identifier")
         && matches!(
             call.args,
             [FunctionArg::Positional(Expr {

@@ -736,17 +736,18 @@ pub fn checked_call<'a, 't>(
     }
     if let [function] = name.parts {
         super::spark_rules::datetime_unit(span, function.text, args)?;
-        if args.is_empty() && is_identifier_clause(function) {
+        if args.is_empty() && is_word(&name, "identifier") {
             return user_error(span, "IDENTIFIER( ) needs the name: IDENTIFIER('orders'), or an expression that gives it".to_string());
         }
     }
     Ok(arena.alloc(call(span, name, quantifier, args)))
 }
 
-/// Whether `name` is the word IDENTIFIER, as in `IDENTIFIER(:table)`, which names a table,
-/// column or function at run time.
-pub fn is_identifier_clause(name: &Ident<'_>) -> bool {
-    name.style() == IdentStyle::Plain && name.text.eq_ignore_ascii_case("identifier")
+/// Whether `name` is `word` written as a bare word, in any case: the words that mean something
+/// to Spark where a name may also stand (IDENTIFIER, TRANSFORM, LATERAL, ...), and mean it only
+/// unquoted.
+pub fn is_word(name: &ObjectName<'_>, word: &str) -> bool {
+    matches!(name.parts, [part] if part.style() == IdentStyle::Plain && part.text.eq_ignore_ascii_case(word))
 }
 
 /// `first(x IGNORE NULLS)`: Spark takes IGNORE NULLS inside the parentheses of these three.

@@ -3,11 +3,11 @@
 //! transform as a call, the clauses of a row format as words before a string) so that it stays
 //! LALR(1), and these builders check them as Spark does.
 
-use super::support::{select, user_error, wildcard, ActionResult, SelectHead, SelectRest};
+use super::support::{is_word, select, user_error, wildcard, ActionResult, SelectHead, SelectRest};
 use crate::arena::Arena;
 use crate::ast::{
-    Expr, ExprKind, FunctionArg, FunctionCall, Ident, IdentStyle, RowFormat, ScriptTransform,
-    Select, SelectItem, SetQuantifier, StringLit, StructField, TableRef, TransformOutput,
+    Expr, ExprKind, FunctionArg, FunctionCall, Ident, RowFormat, ScriptTransform, Select,
+    SelectItem, SetQuantifier, StringLit, StructField, TableRef, TransformOutput,
 };
 use crate::span::{Span, Spanned};
 
@@ -76,9 +76,7 @@ pub fn transform_select<'a, 't>(
             );
         }
     };
-    let is_transform = matches!(call.name.parts, [name]
-        if name.style() == IdentStyle::Plain && name.text.eq_ignore_ascii_case("transform"));
-    if !is_transform {
+    if !is_word(&call.name, "transform") {
         let name = call.name.to_string();
         let quoted = if name.starts_with('`') {
             name
