@@ -316,6 +316,7 @@ pub enum GroupByItem<'a> {
     /// `CUBE (set, ...)`
     Cube(&'a [Expr<'a>]),
     /// `GROUPING SETS (set, ...)`; a set of several expressions is a tuple, `()` an empty one.
+    /// A GROUPING SETS nested in it stands for its sets, as in Spark, and is read as them.
     GroupingSets(&'a [Expr<'a>]),
     /// A modifier of the whole list, after its last item without a comma:
     /// `GROUP BY a, b WITH ROLLUP`, `GROUP BY a GROUPING SETS ((a), ())`.

@@ -585,6 +585,21 @@ pub fn single_name<'t>(name: &Ident<'_>) -> ActionResult<'t, ()> {
     Ok(())
 }
 
+/// `UNPIVOT (`x y` FOR ...)`: Spark reads a value column's name again, unquoted, as a dotted
+/// name, so a quoted name that is not one (spaces, signs, only digits) is refused.
+pub fn unpivot_value_column<'t>(name: &Ident<'_>) -> ActionResult<'t, ()> {
+    if name.style() == IdentStyle::Quoted && crate::lexer::name_parts(&name.value()).is_none() {
+        return user_error(
+            name.span,
+            format!(
+                "{} cannot name an UNPIVOT value column: Spark reads the name again without its quotes, where it must be plain words (letters, digits, underscores) joined by dots",
+                name.text
+            ),
+        );
+    }
+    Ok(())
+}
+
 /// `WITH t AS (...), T AS (...)`: each name once, compared as Spark does, without case.
 pub fn distinct_ctes<'t>(ctes: &[&Cte<'_>]) -> ActionResult<'t, ()> {
     for (i, cte) in ctes.iter().enumerate() {
