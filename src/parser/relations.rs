@@ -4,14 +4,15 @@
 //! keywords (a column may be named `path`, `width` or `distance`), so the grammar reads them as
 //! plain words and these builders check them.
 
+use super::spark_rules::single_name;
 use super::support::{expect_word, user_error, ActionResult, Word};
 use crate::arena::Arena;
 use crate::ast::visit::find_expr;
 use crate::ast::{
     Alias, BinBy, ChangeBound, Changes, DataType, Expr, ExprKind, FunctionArg, FunctionCall, Ident,
-    IdentStyle, JoinConstraint, JsonColumnKind, JsonTable, JsonTableColumn, Literal, NearestBy,
-    NearestRanking, ObjectName, ReadOptions, StreamRead, StringLit, TableFunction, TableName,
-    TableRef, TimeTravel, Watermark,
+    IdentStyle, JoinConstraint, JsonColumnKind, JsonTable, JsonTableColumn, LateralView, Literal,
+    NearestBy, NearestRanking, ObjectName, ReadOptions, StreamRead, StringLit, TableFunction,
+    TableName, TableRef, TimeTravel, Watermark,
 };
 use crate::span::Span;
 
@@ -371,12 +372,31 @@ pub fn json_table<'a, 't>(
     })))
 }
 
+/// `LATERAL VIEW [OUTER] generator(...) alias AS columns`, whose names are single parts.
+pub fn lateral_view<'a, 't>(
+    span: Span,
+    outer: bool,
+    call: &'a FunctionCall<'a>,
+    alias: Option<Ident<'a>>,
+    columns: &'a [Ident<'a>],
+) -> ActionResult<'t, LateralView<'a>> {
+    alias.iter().chain(columns).try_for_each(single_name)?;
+    Ok(LateralView {
+        span,
+        outer,
+        call,
+        alias,
+        columns,
+    })
+}
+
 /// `name FOR ORDINALITY`.
 pub fn json_ordinality_column<'a, 't>(
     span: Span,
     name: Ident<'a>,
     ordinality: Word<'a>,
 ) -> ActionResult<'t, JsonTableColumn<'a>> {
+    single_name(&name)?;
     expect_word(ordinality, "ORDINALITY")?;
     Ok(JsonTableColumn {
         span,
@@ -394,6 +414,7 @@ pub fn json_value_column<'a, 't>(
     exists: bool,
     path: Option<(Word<'a>, &'a [StringLit<'a>])>,
 ) -> ActionResult<'t, JsonTableColumn<'a>> {
+    single_name(&name)?;
     let path = path
         .map(|(word, path)| expect_word(word, "PATH").map(|()| path))
         .transpose()?;

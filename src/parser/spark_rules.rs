@@ -570,8 +570,9 @@ pub fn relation_alias<'a, 't>(name: Ident<'a>) -> ActionResult<'t, Ident<'a>> {
     Ok(name)
 }
 
-/// A name where Spark takes a single part (an alias, a CTE's or a window's name), so not
-/// `IDENTIFIER('fin.net')`.
+/// A name where Spark takes a single part, so not `IDENTIFIER('fin.net')`: a name that an alias,
+/// a CTE, a window, a LATERAL VIEW, a lambda, a struct type or a script transform introduces,
+/// and a name that PIVOT, UNPIVOT or JOIN USING takes from its input.
 pub fn single_name<'t>(name: &Ident<'_>) -> ActionResult<'t, ()> {
     if name.style() == IdentStyle::Literal && crate::lexer::name_parts(&name.value()) != Some(1) {
         return user_error(
@@ -585,9 +586,16 @@ pub fn single_name<'t>(name: &Ident<'_>) -> ActionResult<'t, ()> {
     Ok(())
 }
 
+/// Names where Spark takes single parts: a relation's or a CTE's column names, JOIN USING's.
+pub fn single_names<'a, 't>(names: &'a [Ident<'a>]) -> ActionResult<'t, &'a [Ident<'a>]> {
+    names.iter().try_for_each(single_name)?;
+    Ok(names)
+}
+
 /// `UNPIVOT (`x y` FOR ...)`: Spark reads a value column's name again, unquoted, as a dotted
 /// name, so a quoted name that is not one (spaces, signs, only digits) is refused.
 pub fn unpivot_value_column<'t>(name: &Ident<'_>) -> ActionResult<'t, ()> {
+    single_name(name)?;
     if name.style() == IdentStyle::Quoted && crate::lexer::name_parts(&name.value()).is_none() {
         return user_error(
             name.span,

@@ -1,6 +1,6 @@
 //! Small builders that the grammar's actions call, so that the grammar stays declarative.
 
-use super::spark_rules::distinct_ctes;
+use super::spark_rules::{distinct_ctes, single_name};
 use crate::arena::Arena;
 use crate::ast::*;
 use crate::span::{Span, Spanned};
@@ -961,6 +961,7 @@ pub fn lambda<'a, 't>(
         }
         _ => return not_a_name(params.span),
     };
+    names.iter().try_for_each(single_name)?;
     Ok(Expr {
         span,
         kind: ExprKind::Lambda(arena.alloc(Lambda {

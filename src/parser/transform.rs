@@ -3,6 +3,7 @@
 //! transform as a call, the clauses of a row format as words before a string) so that it stays
 //! LALR(1), and these builders check them as Spark does.
 
+use super::spark_rules::single_name;
 use super::support::{is_word, select, user_error, wildcard, ActionResult, SelectHead, SelectRest};
 use crate::arena::Arena;
 use crate::ast::{
@@ -314,6 +315,10 @@ pub fn transform_output<'a, 't>(
     let mut names = Vec::new();
     let mut fields = Vec::new();
     for column in columns {
+        single_name(match column {
+            OutputColumn::Name(name) => name,
+            OutputColumn::Typed(field) => &field.name,
+        })?;
         match (column, typed) {
             (OutputColumn::Name(name), false) => names.push(name.clone()),
             (OutputColumn::Typed(field), true) => fields.push((*field).clone()),
