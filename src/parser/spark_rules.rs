@@ -4,13 +4,13 @@
 //! the grammar action that builds the node, so that the diagnostic points at it.
 
 use super::collation::is_collation;
-use super::support::{expect_word, is_word, user_error, ActionResult, Word};
+use super::support::{expect_word, is_word, user_error, ActionResult, QueryTail, Word};
 use crate::arena::Arena;
 use crate::ast::visit::find_expr;
 use crate::ast::{
     Alias, Cast, CastKind, Collate, Cte, DataType, Expr, ExprKind, FrameBound, FunctionArg,
     FunctionCall, GroupByItem, Ident, IdentStyle, JoinConstraint, JoinKind, LikeKind, Literal,
-    Named, NamedWindow, ObjectName, PipeOp, SampleMethod, StringLit, TableArg, TableRef,
+    Named, NamedWindow, ObjectName, PipeOp, SampleMethod, SetExpr, StringLit, TableArg, TableRef,
     TimeZoneClause, UnaryOp, WindowSpec,
 };
 use crate::span::{Span, Spanned};
@@ -584,6 +584,24 @@ pub fn single_name<'t>(name: &Ident<'_>) -> ActionResult<'t, ()> {
         );
     }
     Ok(())
+}
+
+/// `|> WHERE x WINDOW w AS (...)`: Spark reads a WINDOW clause right after a pipe WHERE as the
+/// WHERE's, and refuses it (after ORDER BY or another step, it is the query's).
+pub fn pipe_window<'t>(body: &SetExpr<'_>, tail: Option<&QueryTail<'_>>) -> ActionResult<'t, ()> {
+    let (SetExpr::Pipe(pipe), Some(tail)) = (body, tail) else {
+        return Ok(());
+    };
+    let window_after_where = matches!(pipe.op, PipeOp::Where(_))
+        && tail.order_by.is_empty()
+        && tail.distribution.is_none();
+    match tail.windows.first() {
+        Some(window) if window_after_where => user_error(
+            window.span,
+            "a pipe WHERE takes no WINDOW clause: define the window in the step that uses it (`|> SELECT ... WINDOW w AS (...)`)".to_string(),
+        ),
+        _ => Ok(()),
+    }
 }
 
 /// Names where Spark takes single parts: a relation's or a CTE's column names, JOIN USING's.
