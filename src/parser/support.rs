@@ -703,8 +703,24 @@ pub fn call<'a>(
     }
 }
 
-/// A call with its arguments checked: a comma after a table argument's `PARTITION BY a` or
-/// `ORDER BY b` is where Spark reads more keys, which need parentheses there.
+/// Whether a table argument ends in keys without parentheses (`PARTITION BY a`, `ORDER BY b`),
+/// which a comma and an expression would continue in Spark.
+fn ends_in_open_keys(table: &TableArgument<'_>) -> bool {
+    let parenthesized = |key: &Expr<'_>| matches!(key.kind, ExprKind::Nested(_));
+    match &table.partitioning {
+        Some(p) if !p.order_by.is_empty() => matches!(p.order_by, [key]
+            if !(parenthesized(&key.expr) && key.ascending.is_none() && key.nulls_first.is_none())),
+        Some(TablePartitioning {
+            partition: TablePartition::By([key]),
+            ..
+        }) => !parenthesized(key),
+        _ => false,
+    }
+}
+
+/// A call with its arguments checked: a comma and an expression after a table argument's
+/// `PARTITION BY a` or `ORDER BY b` is where Spark reads more keys, which need parentheses
+/// there (a named argument after the comma is the call's next argument).
 pub fn checked_call<'a, 't>(
     arena: &'a Arena,
     span: Span,
@@ -712,10 +728,16 @@ pub fn checked_call<'a, 't>(
     quantifier: Option<SetQuantifier>,
     args: &'a [FunctionArg<'a>],
 ) -> ActionResult<'t, &'a FunctionCall<'a>> {
-    let keys_then_comma = args.iter().rev().skip(1).any(|arg| {
-        matches!(arg, FunctionArg::Table(table) if table.partitioning.as_ref().is_some_and(|p| {
-            matches!(p.partition, TablePartition::By(_)) || !p.order_by.is_empty()
-        }))
+    let keys_then_comma = args.windows(2).any(|pair| match pair {
+        [FunctionArg::Table(table), next] => {
+            let named = match next {
+                FunctionArg::Named(_) => true,
+                FunctionArg::Table(next) => next.name.is_some(),
+                _ => false,
+            };
+            ends_in_open_keys(table) && !named
+        }
+        _ => false,
     });
     if keys_then_comma {
         return user_error(
