@@ -604,7 +604,7 @@ pub fn pipe_window<'t>(body: &SetExpr<'_>, tail: Option<&QueryTail<'_>>) -> Acti
     }
 }
 
-/// Names where Spark takes single parts: a relation's or a CTE's column names, JOIN USING's.
+/// Names where Spark takes single parts (see `single_name`).
 pub fn single_names<'a, 't>(names: &'a [Ident<'a>]) -> ActionResult<'t, &'a [Ident<'a>]> {
     names.iter().try_for_each(single_name)?;
     Ok(names)

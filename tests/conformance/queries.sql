@@ -3154,4 +3154,7 @@ SELECT * FROM sessionize(TABLE(events) PARTITION BY user_id ORDER BY (ts, seq), 
 SELECT * FROM sessionize(TABLE(events) PARTITION BY user_id ORDER BY (ts) DESC, 30);
 SELECT * FROM sessionize(TABLE(events) WITH SINGLE PARTITION ORDER BY ts, gap => 30);
 SELECT * FROM sessionize(TABLE(events) WITH SINGLE PARTITION ORDER BY ts, 30);
+SELECT explode(attributes) AS (IDENTIFIER('fin.key'), value) FROM payments;
+SELECT explode(attributes) (IDENTIFIER('fin.key'), value) FROM payments;
+SELECT explode(attributes) AS (IDENTIFIER('key'), value) FROM payments;
 SELECT 'unterminated FROM t;
