@@ -147,8 +147,8 @@ pub enum PipeOp<'a> {
         /// Named windows.
         windows: &'a [NamedWindow<'a>],
     },
-    /// `EXTEND expr [AS name], ...`: adds columns.
-    Extend(&'a [Named<'a, Expr<'a>>]),
+    /// `EXTEND expr [AS name], ...`: adds columns (a generator may name several, `AS (k, v)`).
+    Extend(&'a [SelectItem<'a>]),
     /// `SET column = expr, ...`: replaces columns.
     Set(&'a [(ObjectName<'a>, Expr<'a>)]),
     /// `DROP column, ...`
@@ -159,8 +159,8 @@ pub enum PipeOp<'a> {
     Where(Expr<'a>),
     /// `AGGREGATE [expr [AS name], ...] [GROUP BY expr [AS name], ...]`
     Aggregate {
-        /// The aggregates.
-        aggregates: &'a [Named<'a, Expr<'a>>],
+        /// The aggregates, named as select items are.
+        aggregates: &'a [SelectItem<'a>],
         /// The grouping expressions (Spark takes no ROLLUP, CUBE or GROUPING SETS here).
         group_by: &'a [Named<'a, Expr<'a>>],
     },
@@ -373,6 +373,16 @@ pub enum SelectItem<'a> {
     },
     /// `TRANSFORM (a, b) USING 'script' ...`: the whole select list of a script transform.
     Transform(&'a ScriptTransform<'a>),
+}
+
+impl<'a> SelectItem<'a> {
+    /// The value of an expression item, named or not; none for a star or a script transform.
+    pub fn expr(&self) -> Option<&Expr<'a>> {
+        match self {
+            SelectItem::Expr { expr, .. } | SelectItem::MultiAlias { expr, .. } => Some(expr),
+            SelectItem::Wildcard(_) | SelectItem::Transform(_) => None,
+        }
+    }
 }
 
 /// Hive's script transform, `SELECT TRANSFORM (inputs) [ROW FORMAT ...] USING 'script'

@@ -319,7 +319,7 @@ fn walk_pipe_op<'a, V: Visitor<'a> + ?Sized>(v: &mut V, op: &PipeOp<'a>) {
             walk_projection(v, projection);
             windows.iter().for_each(|w| walk_window(v, w.spec));
         }
-        PipeOp::Extend(items) => items.iter().for_each(|n| v.visit_expr(&n.value)),
+        PipeOp::Extend(items) => walk_projection(v, items),
         PipeOp::Set(assignments) => assignments.iter().for_each(|(_, e)| v.visit_expr(e)),
         PipeOp::Drop(_) | PipeOp::As(_) => {}
         PipeOp::Where(e) => v.visit_expr(e),
@@ -327,10 +327,8 @@ fn walk_pipe_op<'a, V: Visitor<'a> + ?Sized>(v: &mut V, op: &PipeOp<'a>) {
             aggregates,
             group_by,
         } => {
-            aggregates
-                .iter()
-                .chain(*group_by)
-                .for_each(|n| v.visit_expr(&n.value));
+            walk_projection(v, aggregates);
+            group_by.iter().for_each(|n| v.visit_expr(&n.value));
         }
         PipeOp::Join {
             right, constraint, ..

@@ -10,8 +10,8 @@ use crate::ast::visit::find_expr;
 use crate::ast::{
     Alias, Cast, CastKind, Collate, Cte, DataType, Expr, ExprKind, FrameBound, FunctionArg,
     FunctionCall, GroupByItem, Ident, IdentStyle, JoinConstraint, JoinKind, LikeKind, Literal,
-    Named, NamedWindow, ObjectName, PipeOp, SampleMethod, SetExpr, StringLit, TableArg, TableRef,
-    TimeZoneClause, UnaryOp, WindowSpec,
+    Named, NamedWindow, ObjectName, PipeOp, SampleMethod, SelectItem, SetExpr, StringLit, TableArg,
+    TableRef, TimeZoneClause, UnaryOp, WindowSpec,
 };
 use crate::span::{Span, Spanned};
 
@@ -742,7 +742,7 @@ pub fn identifier_table<'t>(call: &FunctionCall<'_>) -> ActionResult<'t, ()> {
 pub fn pipe_aggregate<'a, 't>(
     arena: &'a Arena,
     span: Span,
-    aggregates: &'a [Named<'a, Expr<'a>>],
+    aggregates: &'a [SelectItem<'a>],
     group_by: Vec<Named<'a, GroupByItem<'a>>>,
 ) -> ActionResult<'t, &'a PipeOp<'a>> {
     let unsupported = |span: Span, what: &str| {
@@ -767,7 +767,8 @@ pub fn pipe_aggregate<'a, 't>(
     if !grouping.is_empty() {
         if let Some((at, what)) = aggregates
             .iter()
-            .find_map(|a| find_expr(&a.value, grouping_or_window))
+            .filter_map(SelectItem::expr)
+            .find_map(|expr| find_expr(expr, grouping_or_window))
         {
             return unsupported(at, what);
         }
