@@ -1163,6 +1163,8 @@ enum After {
     /// only ever follow one of these (see [`pair_opened_by`]); elsewhere (`SELECT row format`)
     /// the first word is a name.
     Operand,
+    /// STRUCT: a `<` after it opens a struct type's fields.
+    Struct,
     /// Anything else.
     Other,
 }
@@ -1292,6 +1294,11 @@ pub struct Lexer<'a> {
     parens: u32,
     /// The bracket depths of the open `position(` calls, innermost last.
     positions: Vec<u32>,
+    /// How many `<` are open inside a `STRUCT<...>` type (0: not in one). There a field's
+    /// `:type` is a colon and a type, not a parameter marker (`STRUCT<a:INT>`).
+    struct_angles: u32,
+    /// The word of a `:word` taken apart in a struct type, still to be read.
+    field_type: Option<(Result<Tok<'a>, LexError>, std::ops::Range<usize>)>,
 }
 
 impl<'a> Lexer<'a> {
@@ -1304,6 +1311,8 @@ impl<'a> Lexer<'a> {
             pair: None,
             parens: 0,
             positions: Vec::new(),
+            struct_angles: 0,
+            field_type: None,
         }
     }
 
@@ -1383,9 +1392,17 @@ impl<'a> Lexer<'a> {
     }
 
     fn lex(&mut self) -> Option<SpannedTok<'a>> {
-        let result = self.inner.next()?;
-        let mut span = self.inner.span();
+        let (result, mut span) = match self.field_type.take() {
+            Some(word) => word,
+            None => (self.inner.next()?, self.inner.span()),
+        };
         let tok = match result {
+            Ok(Tok::NamedMarker(marker)) if self.struct_angles > 0 => {
+                let word = span.start + 1..span.end;
+                self.field_type = Tok::lexer(&marker[1..]).next().map(|tok| (tok, word));
+                span.end = span.start + 1;
+                Tok::Colon
+            }
             Ok(Tok::Except) if self.after == After::Star => Tok::ExceptAfterStar,
             Ok(Tok::Any) if self.after == After::Like => Tok::LikeAny,
             Ok(Tok::Some) if self.after == After::Like => Tok::LikeSome,
@@ -1439,10 +1456,15 @@ impl<'a> Lexer<'a> {
                 }
                 self.parens = self.parens.saturating_sub(1);
             }
+            Tok::Lt if self.after == After::Struct || self.struct_angles > 0 => {
+                self.struct_angles += 1;
+            }
+            Tok::Gt if self.struct_angles > 0 => self.struct_angles -= 1,
             // A broken statement must not leave its brackets open for the next one.
             Tok::Semicolon => {
                 self.parens = 0;
                 self.positions.clear();
+                self.struct_angles = 0;
             }
             _ => {}
         }
@@ -1455,6 +1477,7 @@ impl<'a> Lexer<'a> {
                 After::Position
             }
             Tok::Star => After::Star,
+            Tok::Struct => After::Struct,
             Tok::Like | Tok::Ilike => After::Like,
             Tok::Tablesample => After::Tablesample,
             Tok::LParen if self.after == After::Tablesample => After::TablesampleParen,
@@ -1540,6 +1563,25 @@ mod tests {
                 Tok::Number(".5"),
                 Tok::Number("1.5"),
                 Tok::Ident("abc"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_struct_field_type_after_a_colon_is_no_parameter_marker() {
+        assert_eq!(
+            toks("STRUCT<a:INT, b:ARRAY<STRUCT<c:STRING>>>"),
+            toks("STRUCT<a: INT, b: ARRAY<STRUCT<c: STRING>>>")
+        );
+        // Outside the type, `:q` is a marker again, and `v:a` a JSON path.
+        assert_eq!(
+            toks("x::STRUCT<a:INT> + :q, v:a")[8..],
+            [
+                Tok::Plus,
+                Tok::NamedMarker(":q"),
+                Tok::Comma,
+                Tok::Ident("v"),
+                Tok::NamedMarker(":a")
             ]
         );
     }
