@@ -709,7 +709,7 @@ fn ends_in_open_keys(table: &TableArgument<'_>) -> bool {
     let parenthesized = |key: &Expr<'_>| matches!(key.kind, ExprKind::Nested(_));
     match &table.partitioning {
         Some(p) if !p.order_by.is_empty() => matches!(p.order_by, [key]
-            if !(parenthesized(&key.expr) && key.ascending.is_none() && key.nulls_first.is_none())),
+            if !(parenthesized(&key.expr) && undirected(key))),
         Some(TablePartitioning {
             partition: TablePartition::By([key]),
             ..
@@ -1233,10 +1233,16 @@ pub fn key_list<'a>(arena: &'a Arena, key: Expr<'a>) -> &'a [Expr<'a>] {
     }
 }
 
+/// A sort key written without ASC, DESC or NULLS: in a table argument, `ORDER BY (a, b)` or
+/// `ORDER BY (a)` is then keys in parentheses rather than one key.
+fn undirected(key: &OrderByExpr<'_>) -> bool {
+    key.ascending.is_none() && key.nulls_first.is_none()
+}
+
 /// `ORDER BY (a, b)` in a table argument: the parenthesized keys, each in ascending order.
 pub fn sort_keys<'a>(arena: &'a Arena, key: OrderByExpr<'a>) -> &'a [OrderByExpr<'a>] {
     let keys = match key.expr.kind {
-        ExprKind::Tuple(keys) if key.ascending.is_none() && key.nulls_first.is_none() => keys,
+        ExprKind::Tuple(keys) if undirected(&key) => keys,
         _ => return std::slice::from_ref(arena.alloc(key)),
     };
     arena.slice(keys.iter().map(|expr| OrderByExpr {
