@@ -1381,6 +1381,8 @@ impl Display for TableRef<'_> {
             }
             TableRef::Nested(n) => {
                 write!(f, "({})", n.relation)?;
+                suffix(f, &n.sample)?;
+                suffix(f, &n.watermark)?;
                 suffix(f, &n.alias)
             }
             TableRef::Values(v) => {

@@ -561,7 +561,7 @@ pub enum TableRef<'a> {
     BinBy(&'a BinBy<'a>),
 }
 
-/// `(relation) [alias]`.
+/// `(relation) [TABLESAMPLE (...)] [WATERMARK ...] [alias]`.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct NestedRelation<'a> {
@@ -569,6 +569,10 @@ pub struct NestedRelation<'a> {
     pub span: Span,
     /// The relation inside: a name or a join.
     pub relation: TableRef<'a>,
+    /// `TABLESAMPLE (...)`.
+    pub sample: Option<&'a TableSample<'a>>,
+    /// `WATERMARK ts DELAY OF INTERVAL 10 MINUTES`.
+    pub watermark: Option<&'a Watermark<'a>>,
     /// The alias.
     pub alias: Option<Alias<'a>>,
 }

@@ -447,7 +447,11 @@ pub fn walk_table_ref<'a, V: Visitor<'a> + ?Sized>(v: &mut V, relation: &TableRe
         TableRef::Values(values) => values.rows.iter().for_each(|e| v.visit_expr(e)),
         TableRef::Pivot(p) => walk_pivot(v, p),
         TableRef::Unpivot(u) => u.source.iter().for_each(|s| v.visit_table_ref(s)),
-        TableRef::Nested(n) => v.visit_table_ref(&n.relation),
+        TableRef::Nested(n) => {
+            v.visit_table_ref(&n.relation);
+            walk_sample(v, n.sample);
+            walk_watermark(v, n.watermark);
+        }
         TableRef::JsonTable(j) => v.visit_expr(&j.document),
         TableRef::BinBy(b) => walk_bin_by(v, b),
         TableRef::Join(j) => {
