@@ -192,9 +192,9 @@ pub fn named_type<'a, 't>(
         }
         ("TIME", [] | [0..=9]) => None,
         // Spark's timestamps hold microseconds, and it takes no other precision.
-        ("TIMESTAMP", [6]) => None,
-        ("TIMESTAMP", [_]) => Some(format!(
-            "{upper} holds microseconds: its precision, if written, is TIMESTAMP(6)"
+        ("TIMESTAMP" | "TIMESTAMP_NTZ" | "TIMESTAMP_LTZ", [6]) => None,
+        ("TIMESTAMP" | "TIMESTAMP_NTZ" | "TIMESTAMP_LTZ", [_]) => Some(format!(
+            "{upper} holds microseconds: its precision, if written, is {upper}(6)"
         )),
         ("GEOGRAPHY" | "GEOMETRY", [_]) => None,
         ("ARRAY" | "MAP" | "STRUCT", _) => Some(format!(

@@ -3179,4 +3179,10 @@ SELECT * FROM (orders JOIN payments ON orders.id = payments.order_id) WATERMARK 
 SELECT * FROM (orders JOIN regions) x TABLESAMPLE (10 PERCENT);
 SELECT * FROM ((SELECT 1 AS a) s) TABLESAMPLE (50 PERCENT);
 SELECT * FROM customers c JOIN (orders) TABLESAMPLE (10 PERCENT) ON true;
+SELECT CAST(event_time AS TIMESTAMP_NTZ(6)) FROM events;
+SELECT CAST(event_time AS TIMESTAMP_LTZ(6)) FROM events;
+SELECT event_time :: TIMESTAMP_NTZ(6) FROM events;
+SELECT CAST(event_time AS TIMESTAMP_NTZ(9)) FROM events;
+SELECT CAST(event_time AS TIMESTAMP_LTZ(3)) FROM events;
+SELECT CAST(event_time AS TIMESTAMP_NTZ(0)) FROM events;
 SELECT 'unterminated FROM t;
