@@ -804,6 +804,9 @@ pub enum Tok<'a> {
     /// `TO` after an interval's unit: `INTERVAL '1-2' YEAR TO MONTH`, told apart from a TO that
     /// follows an expression ending in an interval (`CHANGES FROM TIMESTAMP ... TO ...`).
     UnitTo,
+    /// VALUES right after `IN (` and before `(`: Spark reads `x IN (VALUES (1), (2))` as a list
+    /// of values whose first is a call of a function VALUES, not as an inline table.
+    ValuesAfterIn,
     /// `IN` directly inside `position(`: the separator of `position(substr IN str)`, told apart
     /// from the predicate `x IN (list)`, which the first argument could otherwise end with.
     PositionIn,
@@ -1100,6 +1103,7 @@ impl Tok<'_> {
             Tok::LikeSome => "SOME",
             Tok::LikeAll => "ALL",
             Tok::PositionIn => "IN",
+            Tok::ValuesAfterIn => "VALUES",
             Tok::UnitTo => "TO",
             Tok::IntervalSign(UnaryOp::Minus) => "-",
             Tok::IntervalSign(_) => "+",
@@ -1137,6 +1141,10 @@ enum After {
     Tablesample,
     /// `TABLESAMPLE (`: BUCKET there is a keyword.
     TablesampleParen,
+    /// IN: see [`After::InParen`].
+    In,
+    /// `IN (`: a VALUES here may be [`Tok::ValuesAfterIn`].
+    InParen,
     /// The word `position`: a `(` after it opens `position(substr IN str)`.
     Position,
     /// INTERVAL, or a sign after it: a unit word here is a unit (`INTERVAL DAY TO SECOND`).
@@ -1408,6 +1416,12 @@ impl<'a> Lexer<'a> {
             Ok(Tok::Some) if self.after == After::Like => Tok::LikeSome,
             Ok(Tok::All) if self.after == After::Like => Tok::LikeAll,
             Ok(Tok::In) if self.positions.last() == Some(&self.parens) => Tok::PositionIn,
+            Ok(Tok::Values)
+                if self.after == After::InParen
+                    && matches!(self.inner.clone().next(), Some(Ok(Tok::LParen))) =>
+            {
+                Tok::ValuesAfterIn
+            }
             Ok(Tok::To) if self.after == After::IntervalUnit => Tok::UnitTo,
             Ok(Tok::Number(digits))
                 if self.after == After::UnaryMinus && is_negated_bound(digits) =>
@@ -1481,6 +1495,8 @@ impl<'a> Lexer<'a> {
             Tok::Like | Tok::Ilike => After::Like,
             Tok::Tablesample => After::Tablesample,
             Tok::LParen if self.after == After::Tablesample => After::TablesampleParen,
+            Tok::In => After::In,
+            Tok::LParen if self.after == After::In => After::InParen,
             Tok::DoubleColon => After::DoubleColon,
             Tok::Interval if self.after == After::DoubleColon => After::IntervalType,
             Tok::Interval => After::Interval,

@@ -13,7 +13,7 @@ use crate::span::Span;
 
 /// The units of a year-month interval; every other unit is day-time, and one interval cannot
 /// have both.
-fn is_year_month(unit: &str) -> bool {
+pub(super) fn is_year_month(unit: &str) -> bool {
     let singular = singular_unit(unit);
     singular.eq_ignore_ascii_case("year") || singular.eq_ignore_ascii_case("month")
 }

@@ -9,6 +9,7 @@
 
 pub(crate) mod collation;
 pub(crate) mod datetime;
+pub(crate) mod inline_table;
 pub(crate) mod interval;
 mod keyword_names;
 pub(crate) mod relations;

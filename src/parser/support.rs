@@ -1,6 +1,6 @@
 //! Small builders that the grammar's actions call, so that the grammar stays declarative.
 
-use super::spark_rules::{distinct_ctes, single_name};
+use super::spark_rules::{distinct_ctes, single_name, values_alias};
 use crate::arena::Arena;
 use crate::ast::*;
 use crate::span::{Span, Spanned};
@@ -847,6 +847,21 @@ pub fn inline_table<'a>(
     TableRef::Values(arena.alloc(InlineTable { span, rows, alias }))
 }
 
+/// `VALUES (1, 'a'), (2, 'b') [AS t(x, y)]` as a query, its alias checked against its rows.
+pub fn values_query<'a, 't>(
+    arena: &'a Arena,
+    span: Span,
+    rows: &'a [Expr<'a>],
+    alias: Option<Alias<'a>>,
+) -> ActionResult<'t, SetExpr<'a>> {
+    values_alias(rows, alias.as_ref())?;
+    Ok(SetExpr::Values(Values {
+        span,
+        rows,
+        alias: alias.map(|alias| &*arena.alloc(alias)),
+    }))
+}
+
 pub fn unary<'a>(arena: &'a Arena, span: Span, op: UnaryOp, expr: Expr<'a>) -> Expr<'a> {
     Expr {
         span,
@@ -1007,7 +1022,8 @@ pub fn like_quantified<'a, 't>(
             format!("ANY, SOME and ALL quantify LIKE and ILIKE, not {kind}"),
         );
     }
-    if patterns.is_empty() {
+    // Spark checks for patterns only when there is no ESCAPE: `LIKE ANY () ESCAPE '#'` parses.
+    if patterns.is_empty() && escape.is_none() {
         return user_error(
             span,
             format!("{kind} ANY, SOME or ALL needs at least one pattern"),
