@@ -136,7 +136,8 @@ pub struct StringLit<'a> {
 
 impl StringLit<'_> {
     /// The string's value: quotes removed, backslash escapes of ordinary strings resolved as
-    /// Spark does (`\n`, `\t`, `\'`, `\\`, `\uXXXX`, ...). Hex strings return their digits.
+    /// Spark does (`\n`, `\t`, `\'`, `\\`, `\uXXXX`, `\UXXXXXXXX`, octal `\101`, ...; `\%` and `\_`
+    /// keep their backslash, for LIKE). Hex strings return their digits.
     pub fn value(&self) -> String {
         string_value(self.raw)
     }
@@ -160,6 +161,15 @@ pub(crate) fn string_value(raw: &str) -> String {
             out.push(c);
             continue;
         }
+        // `\101` (up to `\177`): an octal character code.
+        let octal = chars.as_str().as_bytes();
+        if let [first @ b'0'..=b'1', second @ b'0'..=b'7', third @ b'0'..=b'7', ..] = *octal {
+            out.push(char::from(
+                (first - b'0') * 64 + (second - b'0') * 8 + (third - b'0'),
+            ));
+            chars.nth(2);
+            continue;
+        }
         match chars.next() {
             Some('n') => out.push('\n'),
             Some('t') => out.push('\t'),
@@ -167,14 +177,24 @@ pub(crate) fn string_value(raw: &str) -> String {
             Some('b') => out.push('\u{8}'),
             Some('0') => out.push('\0'),
             Some('Z') => out.push('\u{1a}'),
-            Some('u') => {
-                let hex: String = chars.by_ref().take(4).collect();
-                match u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
-                    Some(ch) => out.push(ch),
-                    None => {
-                        out.push('u');
-                        out.push_str(&hex);
+            // LIKE's escapes stay escaped.
+            Some(wildcard @ ('%' | '_')) => {
+                out.push('\\');
+                out.push(wildcard);
+            }
+            Some(u @ ('u' | 'U')) => {
+                let digits = if u == 'u' { 4 } else { 8 };
+                let hex = chars.as_str().get(..digits).unwrap_or("");
+                let code = hex.bytes().all(|b| b.is_ascii_hexdigit()).then_some(hex);
+                match code
+                    .and_then(|hex| u32::from_str_radix(hex, 16).ok())
+                    .and_then(char::from_u32)
+                {
+                    Some(ch) if hex.len() == digits => {
+                        out.push(ch);
+                        chars.nth(digits - 1);
                     }
+                    _ => out.push(u),
                 }
             }
             Some(other) => out.push(other),
@@ -219,6 +239,12 @@ mod tests {
         assert_eq!(string_value(r"r'C:\dir'"), r"C:\dir");
         assert_eq!(string_value("X'1F'"), "1F");
         assert_eq!(string_value(r"'\u0041'"), "A");
+        // As Spark reads them (each checked with Spark 4.3).
+        assert_eq!(string_value(r"'\012\101\177'"), "\nA\u{7f}");
+        assert_eq!(string_value(r"'\200\12\08'"), "20012\u{0}8");
+        assert_eq!(string_value(r"'\U0001F600\U0001F60'"), "\u{1F600}U0001F60");
+        assert_eq!(string_value(r"'\u00\u+041'"), "u00u+041");
+        assert_eq!(string_value(r"'a\%b\_c\q'"), r"a\%b\_cq");
     }
 
     #[test]

@@ -41,7 +41,7 @@ pub fn typed_literal<'a, 't>(
 fn is_valid(kind: TypedLiteralKind, text: &str) -> bool {
     let trimmed = text.trim();
     match kind {
-        TypedLiteralKind::Time => time(trimmed).is_some_and(|(rest, _)| rest.is_empty()),
+        TypedLiteralKind::Time => time_of_day(trimmed),
         TypedLiteralKind::Hex => text.bytes().all(|b| b.is_ascii_hexdigit()),
         _ if is_special(trimmed) => true,
         TypedLiteralKind::Date => match date(trimmed) {
@@ -131,6 +131,21 @@ fn time(text: &str) -> Option<(&str, bool)> {
     }
 }
 
+/// `TIME '10:30'`: a time with its minutes, or an hour alone after `T` (`'T10'`), a fraction of
+/// at most nanoseconds, and no time zone.
+fn time_of_day(text: &str) -> bool {
+    let (after_t, body) = match text.strip_prefix('T') {
+        Some(body) => (true, body),
+        None => (false, text),
+    };
+    let fraction_digits = body
+        .split_once('.')
+        .map_or(0, |(_, fraction)| fraction.len());
+    time(body).is_some_and(|(rest, _)| rest.is_empty())
+        && (after_t || body.contains(':'))
+        && fraction_digits <= 9
+}
+
 /// A time, then a time zone if the time has its seconds: Spark looks for a zone only there.
 fn time_and_zone(text: &str) -> bool {
     match time(text) {
@@ -210,6 +225,9 @@ mod tests {
             assert!(!is_valid(Timestamp, bad), "{bad}");
         }
         assert!(is_valid(Time, "12:00") && is_valid(Time, "23:59:59.5"));
+        assert!(is_valid(Time, "T7") && is_valid(Time, " 1:2:3.123456789 "));
+        assert!(!is_valid(Time, "7") && !is_valid(Time, "t7:00") && !is_valid(Time, "7:00.5"));
+        assert!(!is_valid(Time, "1:2:3.1234567890") && !is_valid(Time, "10:00:00 UTC"));
         assert!(!is_valid(Time, "25:00:00") && !is_valid(Time, "x"));
     }
 }

@@ -44,6 +44,85 @@ fn number_problem(number: &str, unit: &str) -> Option<String> {
     None
 }
 
+/// What Spark keeps of an interval while it reads its `value unit` pairs: months and days as
+/// 32-bit numbers, the rest as 64-bit microseconds, each step checked for overflow.
+#[derive(Default)]
+struct IntervalTotal {
+    months: i32,
+    days: i32,
+    micros: i64,
+}
+
+impl IntervalTotal {
+    /// Adds one pair whose value passed [`number_problem`]; `None` on an overflow.
+    fn add(&mut self, value: &str, unit: &str) -> Option<()> {
+        let value = value.trim();
+        let (negative, digits) = match value.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, value.strip_prefix('+').unwrap_or(value)),
+        };
+        let (whole, fraction) = digits
+            .trim_start()
+            .split_once('.')
+            .unwrap_or((digits.trim_start(), ""));
+        let mut whole: i64 = if whole.is_empty() {
+            0
+        } else {
+            whole.parse().ok()?
+        };
+        // A fraction (of seconds only) counts to the microsecond; the rest is dropped.
+        let mut fraction_micros: i64 = format!("{fraction:0<6}")[..6].parse().ok()?;
+        if negative {
+            whole = -whole;
+            fraction_micros = -fraction_micros;
+        }
+        let unit = singular_unit(unit).to_ascii_lowercase();
+        let to_int = |v: i64| i32::try_from(v).ok();
+        let micros_per = |per: i64| whole.checked_mul(per);
+        match unit.as_str() {
+            "year" => {
+                self.months = to_int(i64::from(self.months).checked_add(whole.checked_mul(12)?)?)?
+            }
+            "month" => self.months = self.months.checked_add(to_int(whole)?)?,
+            "week" => self.days = to_int(i64::from(self.days).checked_add(whole.checked_mul(7)?)?)?,
+            "day" => self.days = self.days.checked_add(to_int(whole)?)?,
+            _ => {
+                let micros = match unit.as_str() {
+                    "hour" => micros_per(3_600_000_000)?,
+                    "minute" => micros_per(60_000_000)?,
+                    "second" => micros_per(1_000_000)?.checked_add(fraction_micros)?,
+                    "millisecond" => micros_per(1_000)?,
+                    _ => whole,
+                };
+                self.micros = self.micros.checked_add(micros)?;
+            }
+        }
+        Some(())
+    }
+
+    /// Whether the interval fits its type: a day-time interval is one 64-bit count of
+    /// microseconds.
+    fn fits(&self) -> bool {
+        i64::from(self.days)
+            .checked_mul(86_400_000_000)
+            .and_then(|days| days.checked_add(self.micros))
+            .is_some()
+    }
+}
+
+/// `None` if the pairs fit an interval, else what is wrong.
+fn range_problem<'u>(pairs: impl IntoIterator<Item = (String, &'u str)>) -> Option<String> {
+    let mut total = IntervalTotal::default();
+    let fits = pairs
+        .into_iter()
+        .try_for_each(|(value, unit)| total.add(&value, unit))
+        .is_some()
+        && total.fits();
+    (!fits).then(|| {
+        "this interval is out of range: Spark holds its months and its days in 32 bits and a day-time interval in 64 bits of microseconds".to_string()
+    })
+}
+
 fn mixes_units<'u>(mut units: impl Iterator<Item = &'u str>) -> bool {
     let Some(first) = units.next() else {
         return false;
@@ -86,6 +165,16 @@ pub fn interval<'a, 't>(
             }
             if mixes_units(parts.iter().filter_map(|p| p.unit.as_ref().map(|u| u.text))) {
                 return user_error(span, MIXED.to_string());
+            }
+            let pairs = parts.iter().map(|part| {
+                let unit = part.unit.as_ref().map_or("", |u| u.text);
+                value_text(&part.value).map(|value| (value, unit))
+            });
+            // Values that are no literal (a parameter marker) leave the range to run time.
+            if let Some(pairs) = pairs.collect::<Option<Vec<_>>>() {
+                if let Some(problem) = range_problem(pairs) {
+                    return user_error(span, problem);
+                }
             }
         }
     }
@@ -229,15 +318,18 @@ pub fn string_interval<'a, 't>(
             problem = Some(p);
             break;
         }
-        units.push(unit);
+        units.push((number.to_string(), unit));
     }
     if units.is_empty() && problem.is_none() {
         problem = Some(format!(
             "`'{text}'` is not an interval: write `value unit` pairs such as '1 day 2 hours'"
         ));
     }
-    if problem.is_none() && mixes_units(units.iter().copied()) {
+    if problem.is_none() && mixes_units(units.iter().map(|(_, unit)| *unit)) {
         problem = Some(MIXED.to_string());
+    }
+    if problem.is_none() {
+        problem = range_problem(units);
     }
     if let Some(problem) = problem {
         return user_error(value.span, problem);

@@ -858,7 +858,7 @@ pub fn values_query<'a, 't>(
     Ok(SetExpr::Values(Values {
         span,
         rows,
-        alias: alias.map(|alias| &*arena.alloc(alias)),
+        alias: alias.map(|alias| arena.alloc(alias)),
     }))
 }
 

@@ -265,6 +265,15 @@ pub fn delimited_clause<'a, 't>(
         );
     };
     plain_strings(value)?;
+    // Spark's script transform splits its rows on newlines only.
+    if RowFormat::CLAUSES[clause] == "LINES TERMINATED BY"
+        && value.iter().map(|part| part.value()).collect::<String>() != "\n"
+    {
+        return user_error(
+            span,
+            "LINES TERMINATED BY takes only a newline ('\\n'): Spark's script transform splits rows on nothing else".to_string(),
+        );
+    }
     Ok((span, clause, value))
 }
 
