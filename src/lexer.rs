@@ -804,6 +804,10 @@ pub enum Tok<'a> {
     /// `TO` after an interval's unit: `INTERVAL '1-2' YEAR TO MONTH`, told apart from a TO that
     /// follows an expression ending in an interval (`CHANGES FROM TIMESTAMP ... TO ...`).
     UnitTo,
+    /// The word IDENTIFIER when `(expression)` and then `(` follow: `IDENTIFIER('my' || 'func')(x)`
+    /// calls the function that the expression names, told apart from a call of a function
+    /// named IDENTIFIER followed by a select item's column names.
+    IdentifierCall(&'a str),
     /// VALUES right after `IN (` and before `(`: Spark reads `x IN (VALUES (1), (2))` as a list
     /// of values whose first is a call of a function VALUES, not as an inline table.
     ValuesAfterIn,
@@ -1104,6 +1108,7 @@ impl Tok<'_> {
             Tok::LikeAll => "ALL",
             Tok::PositionIn => "IN",
             Tok::ValuesAfterIn => "VALUES",
+            Tok::IdentifierCall(_) => "IDENTIFIER",
             Tok::UnitTo => "TO",
             Tok::IntervalSign(UnaryOp::Minus) => "-",
             Tok::IntervalSign(_) => "+",
@@ -1253,6 +1258,9 @@ pub(crate) fn is_interval_unit(word: &str) -> bool {
     UNITS.iter().any(|unit| singular.eq_ignore_ascii_case(unit))
 }
 
+/// How far [`Lexer::names_a_call`] looks for the end of `IDENTIFIER(...)`, in tokens.
+const IDENTIFIER_CALL_LOOKAHEAD: usize = 256;
+
 /// An interval unit without its plural `s`: `DAYS` is `DAY`.
 pub(crate) fn singular_unit(word: &str) -> &str {
     word.strip_suffix(['s', 'S']).unwrap_or(word)
@@ -1399,6 +1407,30 @@ impl<'a> Lexer<'a> {
         Some(end)
     }
 
+    /// After the word IDENTIFIER (and no name in a string): whether `(...)` and then `(` come
+    /// next. The look ahead stops after [`IDENTIFIER_CALL_LOOKAHEAD`] tokens, so that nested
+    /// IDENTIFIER( ... cannot make lexing quadratic; a longer expression is read as a call named
+    /// IDENTIFIER.
+    fn names_a_call(&self) -> bool {
+        let mut ahead = self.inner.clone();
+        if !matches!(ahead.next(), Some(Ok(Tok::LParen))) {
+            return false;
+        }
+        let mut depth = 1usize;
+        for _ in 0..IDENTIFIER_CALL_LOOKAHEAD {
+            match ahead.next() {
+                Some(Ok(Tok::LParen)) => depth += 1,
+                Some(Ok(Tok::RParen)) if depth == 1 => {
+                    return matches!(ahead.next(), Some(Ok(Tok::LParen)));
+                }
+                Some(Ok(Tok::RParen)) => depth -= 1,
+                None | Some(Ok(Tok::Semicolon)) => return false,
+                _ => {}
+            }
+        }
+        false
+    }
+
     fn lex(&mut self) -> Option<SpannedTok<'a>> {
         let (result, mut span) = match self.field_type.take() {
             Some(word) => word,
@@ -1451,6 +1483,7 @@ impl<'a> Lexer<'a> {
                         span.end = end;
                         Tok::QuotedIdent(&self.inner.source()[span.clone()])
                     }
+                    None if self.names_a_call() => Tok::IdentifierCall(word),
                     None => Tok::Ident(word),
                 }
             }

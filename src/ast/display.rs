@@ -1600,7 +1600,10 @@ impl Display for Literal<'_> {
 
 impl Display for FunctionCall<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        write!(f, "{}(", self.name)?;
+        match self.identifier {
+            Some(name) => write!(f, "IDENTIFIER({name})(")?,
+            None => write!(f, "{}(", self.name)?,
+        }
         if let Some(q) = self.quantifier {
             write!(f, "{q} ")?;
         }

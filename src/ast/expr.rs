@@ -289,8 +289,12 @@ pub struct BinaryExpr<'a> {
 pub struct FunctionCall<'a> {
     /// From the name to the closing parenthesis.
     pub span: Span,
-    /// The function's (possibly qualified) name.
+    /// The function's (possibly qualified) name; the word `IDENTIFIER` when
+    /// [`FunctionCall::identifier`] names the function.
     pub name: ObjectName<'a>,
+    /// `IDENTIFIER('my' || 'func')(x)`: the expression whose value names the function, known
+    /// only when the statement runs.
+    pub identifier: Option<&'a Expr<'a>>,
     /// `DISTINCT` or `ALL` before the arguments.
     pub quantifier: Option<SetQuantifier>,
     /// The arguments in order.

@@ -499,6 +499,9 @@ fn walk_watermark<'a, V: Visitor<'a> + ?Sized>(v: &mut V, watermark: Option<&Wat
 }
 
 fn walk_call<'a, V: Visitor<'a> + ?Sized>(v: &mut V, call: &FunctionCall<'a>) {
+    if let Some(name) = call.identifier {
+        v.visit_expr(name);
+    }
     for arg in call.args {
         match arg {
             FunctionArg::Table(table) => walk_table_argument(v, table),

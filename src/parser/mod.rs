@@ -555,15 +555,19 @@ fn expected_list(expected: &[String]) -> String {
 
 fn readable_terminal(terminal: &str) -> String {
     match terminal {
-        "IDENT" | "QIDENT" | "PARAM" | "KEYWORD_NAME" | "STRICT_KEYWORD_NAME" => {
-            "identifier".to_string()
-        }
+        "IDENT"
+        | "QIDENT"
+        | "PARAM"
+        | "KEYWORD_NAME"
+        | "STRICT_KEYWORD_NAME"
+        | "IDENTIFIER_CALL" => "identifier".to_string(),
         "STRING" | "RAWSTRING" | "HEXSTRING" => "string literal".to_string(),
         "NUMBER" | "NEGATED_BOUND" => "number".to_string(),
         "INTERVAL_UNIT" => "interval unit".to_string(),
         "INTERVAL_SIGN" => "sign".to_string(),
         "NAMED_MARKER" => "parameter marker".to_string(),
         "\"* EXCEPT\"" => "EXCEPT".to_string(),
+        "\"VALUES after IN (\"" => "VALUES".to_string(),
         quoted => {
             let inner = quoted.trim_matches('"');
             if inner.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_') {

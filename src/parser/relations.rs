@@ -381,6 +381,12 @@ pub fn lateral_view<'a, 't>(
     columns: &'a [Ident<'a>],
 ) -> ActionResult<'t, LateralView<'a>> {
     alias.iter().chain(columns).try_for_each(single_name)?;
+    if call.identifier.is_some() {
+        return user_error(
+            call.span,
+            "LATERAL VIEW names its generator: write it, not IDENTIFIER(...)".to_string(),
+        );
+    }
     Ok(LateralView {
         span,
         outer,

@@ -720,6 +720,7 @@ pub fn datetime_unit<'t>(
 /// the string of a name as a name, and an expression (`'sales_' || :suffix`) is left to the run.
 pub fn identifier_table<'t>(call: &FunctionCall<'_>) -> ActionResult<'t, ()> {
     let literal = is_word(&call.name, "identifier")
+        && call.identifier.is_none()
         && matches!(
             call.args,
             [FunctionArg::Positional(Expr {

@@ -694,6 +694,7 @@ pub fn call<'a>(
     FunctionCall {
         span,
         name,
+        identifier: None,
         quantifier,
         args,
         within_group: &[],
@@ -701,6 +702,24 @@ pub fn call<'a>(
         null_treatment: None,
         over: None,
     }
+}
+
+/// `IDENTIFIER('my' || 'func')(x)`: a call of the function that the expression names; its
+/// arguments are checked as any call's, the name only when the statement runs.
+pub fn identifier_call<'a, 't>(
+    arena: &'a Arena,
+    span: Span,
+    keyword: Ident<'a>,
+    name: Expr<'a>,
+    quantifier: Option<SetQuantifier>,
+    args: &'a [FunctionArg<'a>],
+) -> ActionResult<'t, &'a FunctionCall<'a>> {
+    let function = Name::new(keyword).into_object_name(arena);
+    check_args(span, &function, args)?;
+    Ok(arena.alloc(FunctionCall {
+        identifier: Some(arena.alloc(name)),
+        ..call(span, function, quantifier, args)
+    }))
 }
 
 /// Whether a table argument ends in keys without parentheses (`PARTITION BY a`, `ORDER BY b`),
@@ -728,6 +747,22 @@ pub fn checked_call<'a, 't>(
     quantifier: Option<SetQuantifier>,
     args: &'a [FunctionArg<'a>],
 ) -> ActionResult<'t, &'a FunctionCall<'a>> {
+    check_args(span, &name, args)?;
+    if let [function] = name.parts {
+        super::spark_rules::datetime_unit(span, function.text, args)?;
+        if args.is_empty() && is_word(&name, "identifier") {
+            return user_error(span, "IDENTIFIER( ) needs the name: IDENTIFIER('orders'), or an expression that gives it".to_string());
+        }
+    }
+    Ok(arena.alloc(call(span, name, quantifier, args)))
+}
+
+/// The arguments of a call, whatever names the function: see [`checked_call`].
+fn check_args<'t>(
+    span: Span,
+    name: &ObjectName<'_>,
+    args: &[FunctionArg<'_>],
+) -> ActionResult<'t, ()> {
     let keys_then_comma = args.windows(2).any(|pair| match pair {
         [FunctionArg::Table(table), next] => {
             let named = match next {
@@ -756,13 +791,7 @@ pub fn checked_call<'a, 't>(
             format!("`{name}(...)` takes no argument names: only `struct(...)` names its fields with `AS {alias}`"),
         );
     }
-    if let [function] = name.parts {
-        super::spark_rules::datetime_unit(span, function.text, args)?;
-        if args.is_empty() && is_word(&name, "identifier") {
-            return user_error(span, "IDENTIFIER( ) needs the name: IDENTIFIER('orders'), or an expression that gives it".to_string());
-        }
-    }
-    Ok(arena.alloc(call(span, name, quantifier, args)))
+    Ok(())
 }
 
 /// Whether `name` is `word` written as a bare word, in any case: the words that mean something
