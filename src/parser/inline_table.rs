@@ -202,46 +202,49 @@ fn named_type(data_type: &DataType<'_>) -> Option<ValueType> {
     })
 }
 
-/// The values of one row of VALUES; `None` if one is a star or names several columns.
-fn row_values<'r, 'a>(row: &'r Expr<'a>) -> Option<Vec<&'r Expr<'a>>> {
-    match &row.kind {
-        ExprKind::Tuple(values) => Some(values.iter().collect()),
-        ExprKind::Row(items) => items
-            .iter()
-            .map(|item| match item {
-                SelectItem::Expr { expr, .. } => Some(expr),
-                _ => None,
-            })
-            .collect(),
-        _ => Some(vec![row]),
-    }
+/// The values of one row of VALUES: `None` for an item that is a star or names several columns.
+fn row_values<'r, 'a>(row: &'r Expr<'a>) -> impl Iterator<Item = Option<&'r Expr<'a>>> {
+    let (values, items, single): (&'r [Expr<'a>], &'r [SelectItem<'a>], _) = match &row.kind {
+        ExprKind::Tuple(values) => (values, &[], None),
+        ExprKind::Row(items) => (&[], items, None),
+        _ => (&[], &[], Some(row)),
+    };
+    let item_value = |item: &'r SelectItem<'a>| match item {
+        SelectItem::Expr { expr, .. } => Some(expr),
+        _ => None,
+    };
+    values
+        .iter()
+        .map(Some)
+        .chain(items.iter().map(item_value))
+        .chain(single.map(Some))
 }
 
 /// `VALUES (1, 'a'), ('b', 2)`: refused where Spark evaluates the table and a column's values
 /// have no common type. The rows are equally wide (checked before).
 pub fn column_types<'t>(rows: &[Expr<'_>]) -> ActionResult<'t, ()> {
+    let typed = |value: Option<&Expr<'_>>| value.and_then(value_type);
     // Every value's type first: one value of no known type leaves the whole table alone.
-    let typed_rows: Option<Vec<Vec<(&Expr<'_>, ValueType)>>> = rows
+    if !rows
         .iter()
-        .map(|row| {
-            let values = row_values(row)?;
-            values
-                .into_iter()
-                .map(|v| Some((v, value_type(v)?)))
-                .collect()
-        })
-        .collect();
-    let Some(typed_rows) = typed_rows else {
+        .all(|row| row_values(row).all(|value| typed(value).is_some()))
+    {
         return Ok(());
-    };
+    }
     let mut columns: Vec<ValueType> = Vec::new();
-    for types in typed_rows {
-        if columns.is_empty() {
-            columns = types.iter().map(|(_, t)| *t).collect();
-            continue;
-        }
-        for (column, ((value, value_type), common)) in types.iter().zip(&mut columns).enumerate() {
-            match common.wider(*value_type) {
+    for (index, row) in rows.iter().enumerate() {
+        for (column, value) in row_values(row).enumerate() {
+            let (Some(value), Some(value_type)) = (value, typed(value)) else {
+                continue;
+            };
+            if index == 0 {
+                columns.push(value_type);
+                continue;
+            }
+            let Some(common) = columns.get_mut(column) else {
+                continue;
+            };
+            match common.wider(value_type) {
                 Some(wider) => *common = wider,
                 None => {
                     return user_error(
