@@ -60,6 +60,15 @@ impl ValueType {
         }
     }
 
+    /// The kind of an interval whose (leading) unit is `unit`.
+    fn interval_of(unit: &str) -> ValueType {
+        if super::interval::is_year_month(unit) {
+            ValueType::YearMonthInterval
+        } else {
+            ValueType::DayTimeInterval
+        }
+    }
+
     /// The type both widen to, if any: Spark's wider type without string promotion.
     fn wider(self, other: ValueType) -> Option<ValueType> {
         use ValueType::*;
@@ -158,11 +167,7 @@ fn interval_type(interval: &Interval<'_>) -> Option<ValueType> {
     if units.any(|unit| unit.is_none()) {
         return None;
     }
-    Some(if super::interval::is_year_month(first.text) {
-        ValueType::YearMonthInterval
-    } else {
-        ValueType::DayTimeInterval
-    })
+    Some(ValueType::interval_of(first.text))
 }
 
 /// The [`ValueType`] of a cast's target type, for the types that are one.
@@ -171,13 +176,7 @@ fn named_type(data_type: &DataType<'_>) -> Option<ValueType> {
         DataType::Named {
             name, time_zone, ..
         } => (name.text.to_ascii_uppercase(), *time_zone),
-        DataType::Interval { from, .. } => {
-            return Some(if super::interval::is_year_month(from.text) {
-                ValueType::YearMonthInterval
-            } else {
-                ValueType::DayTimeInterval
-            })
-        }
+        DataType::Interval { from, .. } => return Some(ValueType::interval_of(from.text)),
         DataType::Array { .. } => return Some(ValueType::Array),
         DataType::Map { .. } => return Some(ValueType::Map),
         DataType::Struct { .. } => return Some(ValueType::Struct),
@@ -223,19 +222,14 @@ fn row_values<'r, 'a>(row: &'r Expr<'a>) -> impl Iterator<Item = Option<&'r Expr
 /// `VALUES (1, 'a'), ('b', 2)`: refused where Spark evaluates the table and a column's values
 /// have no common type. The rows are equally wide (checked before).
 pub fn column_types<'t>(rows: &[Expr<'_>]) -> ActionResult<'t, ()> {
-    let typed = |value: Option<&Expr<'_>>| value.and_then(value_type);
-    // Every value's type first: one value of no known type leaves the whole table alone.
-    if !rows
-        .iter()
-        .all(|row| row_values(row).all(|value| typed(value).is_some()))
-    {
-        return Ok(());
-    }
     let mut columns: Vec<ValueType> = Vec::new();
+    // The first value without a common type; reported only once every value has a known type,
+    // since one value of no known type leaves the whole table alone.
+    let mut conflict = None;
     for (index, row) in rows.iter().enumerate() {
         for (column, value) in row_values(row).enumerate() {
-            let (Some(value), Some(value_type)) = (value, typed(value)) else {
-                continue;
+            let Some((value, value_type)) = value.and_then(|v| Some((v, value_type(v)?))) else {
+                return Ok(());
             };
             if index == 0 {
                 columns.push(value_type);
@@ -247,18 +241,21 @@ pub fn column_types<'t>(rows: &[Expr<'_>]) -> ActionResult<'t, ()> {
             match common.wider(value_type) {
                 Some(wider) => *common = wider,
                 None => {
-                    return user_error(
-                        value.span,
-                        format!(
-                            "this value is {} and column {} of VALUES above holds {}: Spark finds no common type for them (INVALID_INLINE_TABLE); write a CAST",
-                            value_type.describe(),
-                            column + 1,
-                            common.describe()
-                        ),
-                    )
+                    conflict.get_or_insert((value.span, value_type, column, *common));
                 }
             }
         }
     }
-    Ok(())
+    match conflict {
+        Some((span, value_type, column, common)) => user_error(
+            span,
+            format!(
+                "this value is {} and column {} of VALUES above holds {}: Spark finds no common type for them (INVALID_INLINE_TABLE); write a CAST",
+                value_type.describe(),
+                column + 1,
+                common.describe()
+            ),
+        ),
+        None => Ok(()),
+    }
 }

@@ -23,20 +23,47 @@ fn takes_fraction(unit: &str) -> bool {
     singular_unit(unit).eq_ignore_ascii_case("second")
 }
 
+/// An interval value's text split at its sign and its point: `-1.5` is negative, `1` and `5`.
+struct NumberParts<'n> {
+    negative: bool,
+    whole: &'n str,
+    fraction: &'n str,
+    point: bool,
+}
+
+impl<'n> NumberParts<'n> {
+    fn of(number: &'n str) -> Self {
+        let number = number.trim();
+        let negative = number.starts_with('-');
+        let digits = number
+            .strip_prefix(['+', '-'])
+            .unwrap_or(number)
+            .trim_start();
+        let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+        NumberParts {
+            negative,
+            whole,
+            fraction,
+            point: digits.contains('.'),
+        }
+    }
+}
+
 /// A number as an interval value: digits with at most one `.`, and a fraction only if `unit`
 /// takes one. `None` if it is fine, else what is wrong.
 fn number_problem(number: &str, unit: &str) -> Option<String> {
     let number = number.trim();
-    let digits = number
-        .strip_prefix(['+', '-'])
-        .unwrap_or(number)
-        .trim_start();
-    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    let NumberParts {
+        whole,
+        fraction,
+        point,
+        ..
+    } = NumberParts::of(number);
     let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
     if whole.len() + fraction.len() == 0 || !all_digits(whole) || !all_digits(fraction) {
         return Some(format!("`{number}` is not a number an interval can hold"));
     }
-    if digits.contains('.') && !takes_fraction(unit) {
+    if point && !takes_fraction(unit) {
         return Some(format!(
             "`{number} {unit}`: only seconds take a fraction in an interval"
         ));
@@ -56,46 +83,52 @@ struct IntervalTotal {
 impl IntervalTotal {
     /// Adds one pair whose value passed [`number_problem`]; `None` on an overflow.
     fn add(&mut self, value: &str, unit: &str) -> Option<()> {
-        let value = value.trim();
-        let (negative, digits) = match value.strip_prefix('-') {
-            Some(rest) => (true, rest),
-            None => (false, value.strip_prefix('+').unwrap_or(value)),
-        };
-        let (whole, fraction) = digits
-            .trim_start()
-            .split_once('.')
-            .unwrap_or((digits.trim_start(), ""));
+        let NumberParts {
+            negative,
+            whole,
+            fraction,
+            ..
+        } = NumberParts::of(value);
         let mut whole: i64 = if whole.is_empty() {
             0
         } else {
             whole.parse().ok()?
         };
         // A fraction (of seconds only) counts to the microsecond; the rest is dropped.
-        let mut fraction_micros: i64 = format!("{fraction:0<6}")[..6].parse().ok()?;
+        let mut fraction_micros = fraction
+            .bytes()
+            .chain(std::iter::repeat(b'0'))
+            .take(6)
+            .fold(0i64, |micros, digit| micros * 10 + i64::from(digit - b'0'));
         if negative {
             whole = -whole;
             fraction_micros = -fraction_micros;
         }
-        let unit = singular_unit(unit).to_ascii_lowercase();
+        let unit = singular_unit(unit);
+        let is = |name: &str| unit.eq_ignore_ascii_case(name);
         let to_int = |v: i64| i32::try_from(v).ok();
         let micros_per = |per: i64| whole.checked_mul(per);
-        match unit.as_str() {
-            "year" => {
-                self.months = to_int(i64::from(self.months).checked_add(whole.checked_mul(12)?)?)?
-            }
-            "month" => self.months = self.months.checked_add(to_int(whole)?)?,
-            "week" => self.days = to_int(i64::from(self.days).checked_add(whole.checked_mul(7)?)?)?,
-            "day" => self.days = self.days.checked_add(to_int(whole)?)?,
-            _ => {
-                let micros = match unit.as_str() {
-                    "hour" => micros_per(3_600_000_000)?,
-                    "minute" => micros_per(60_000_000)?,
-                    "second" => micros_per(1_000_000)?.checked_add(fraction_micros)?,
-                    "millisecond" => micros_per(1_000)?,
-                    _ => whole,
-                };
-                self.micros = self.micros.checked_add(micros)?;
-            }
+        if is("year") {
+            self.months = to_int(i64::from(self.months).checked_add(whole.checked_mul(12)?)?)?;
+        } else if is("month") {
+            self.months = self.months.checked_add(to_int(whole)?)?;
+        } else if is("week") {
+            self.days = to_int(i64::from(self.days).checked_add(whole.checked_mul(7)?)?)?;
+        } else if is("day") {
+            self.days = self.days.checked_add(to_int(whole)?)?;
+        } else {
+            let micros = if is("hour") {
+                micros_per(3_600_000_000)?
+            } else if is("minute") {
+                micros_per(60_000_000)?
+            } else if is("second") {
+                micros_per(1_000_000)?.checked_add(fraction_micros)?
+            } else if is("millisecond") {
+                micros_per(1_000)?
+            } else {
+                whole
+            };
+            self.micros = self.micros.checked_add(micros)?;
         }
         Some(())
     }
@@ -155,26 +188,27 @@ pub fn interval<'a, 't>(
             }
         }
         None => {
+            // The literal values and their units; a value that is no literal (a parameter
+            // marker) leaves the range to run time.
+            let mut pairs = Some(Vec::with_capacity(parts.len()));
             for part in &parts {
                 let unit = part.unit.as_ref().map_or("", |u| u.text);
-                if let Some(problem) =
-                    value_text(&part.value).and_then(|value| number_problem(&value, unit))
-                {
+                let Some(value) = value_text(&part.value) else {
+                    pairs = None;
+                    continue;
+                };
+                if let Some(problem) = number_problem(&value, unit) {
                     return user_error(part.value.span, problem);
+                }
+                if let Some(pairs) = &mut pairs {
+                    pairs.push((value, unit));
                 }
             }
             if mixes_units(parts.iter().filter_map(|p| p.unit.as_ref().map(|u| u.text))) {
                 return user_error(span, MIXED.to_string());
             }
-            let pairs = parts.iter().map(|part| {
-                let unit = part.unit.as_ref().map_or("", |u| u.text);
-                value_text(&part.value).map(|value| (value, unit))
-            });
-            // Values that are no literal (a parameter marker) leave the range to run time.
-            if let Some(pairs) = pairs.collect::<Option<Vec<_>>>() {
-                if let Some(problem) = range_problem(pairs) {
-                    return user_error(span, problem);
-                }
+            if let Some(problem) = pairs.and_then(range_problem) {
+                return user_error(span, problem);
             }
         }
     }
