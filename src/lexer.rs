@@ -864,6 +864,11 @@ pub enum Tok<'a> {
     /// USING 'script' ...`, Spark's TRANSFORM by another name). Only a second look produces it:
     /// elsewhere MAP is a type or a function, and REDUCE a function.
     MapReduce(&'a str),
+    /// Before and after the ORDER BY, LIMIT ... of a SELECT body after FROM, when more of the
+    /// query follows (`FROM t SELECT a ORDER BY a SELECT b`, `... LIMIT 1 UNION ...`): Spark
+    /// gives them to the body there, not to the whole query. It covers no text. Only a second
+    /// look inserts it, as only what comes after them shows whose they are.
+    BodyClauses,
     /// Input that is not a token; the parser reports it.
     Error(LexError),
 }
@@ -1062,6 +1067,7 @@ impl Tok<'_> {
             Tok::AliasListParen => "(",
             Tok::QueryWindow => "WINDOW",
             Tok::MapReduce(_) => "MAP or REDUCE",
+            Tok::BodyClauses => "the end of a SELECT body",
             Tok::Param(_) => "parameter",
             Tok::String(_) | Tok::RawString(_) | Tok::HexString(_) => "string literal",
             Tok::Number(_) => "number",

@@ -120,3 +120,54 @@ fn statement_spans_cover_the_statement_text() {
         .collect();
     assert_eq!(spans, ["CREATE STREAMING TABLE t", "SELECT 1"]);
 }
+
+/// The text of each relation, select and column the visitor offers, in order.
+struct Offered<'s>(&'s str, Vec<String>);
+
+impl<'a> Visitor<'a> for Offered<'_> {
+    fn visit_select(&mut self, s: &Select<'a>) {
+        // A SELECT's span may end at the next token rather than at its own last one (LALRPOP
+        // places the end of a clause left out there), so its text is trimmed.
+        self.1
+            .push(format!("select {}", s.span.text(self.0).trim_end()));
+        visit::walk_select(self, s);
+    }
+    fn visit_table_ref(&mut self, t: &TableRef<'a>) {
+        self.1.push(format!("relation {}", t.span().text(self.0)));
+        visit::walk_table_ref(self, t);
+    }
+    fn visit_expr(&mut self, e: &Expr<'a>) {
+        if let ExprKind::Column(c) = &e.kind {
+            self.1.push(format!("column {}", c.text));
+        }
+        visit::walk_expr(self, e);
+    }
+}
+
+#[test]
+fn a_from_clause_shared_by_several_bodies_is_visited_once() {
+    let source = "FROM orders LATERAL VIEW explode(items) i AS item SELECT id SELECT item \
+                  LATERAL VIEW explode(parts) p AS part ORDER BY item";
+    let arena = pipeline_sql::Arena::new();
+    let parsed = pipeline_sql::parse(&arena, source);
+    assert!(
+        parsed.diagnostics().is_empty(),
+        "{:?}",
+        parsed.diagnostics()
+    );
+    let mut offered = Offered(source, Vec::new());
+    offered.visit_script(parsed.script());
+    assert_eq!(
+        offered.1,
+        [
+            "select FROM orders LATERAL VIEW explode(items) i AS item SELECT id",
+            "relation orders",
+            "column items",
+            "column id",
+            "select SELECT item LATERAL VIEW explode(parts) p AS part",
+            "column item",
+            "column parts",
+            "column item",
+        ]
+    );
+}

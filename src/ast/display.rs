@@ -638,15 +638,20 @@ impl Display for Query<'_> {
             )?;
         }
         self.body.fmt(f)?;
-        write_result_clauses(
-            f,
-            self.order_by,
-            self.distribution,
-            self.windows,
-            self.limit,
-            self.offset,
-        )
+        write_query_clauses(f, self)
     }
+}
+
+/// A query's ORDER BY, distributions, WINDOW, LIMIT and OFFSET.
+fn write_query_clauses(f: &mut Formatter<'_>, query: &Query<'_>) -> fmt::Result {
+    write_result_clauses(
+        f,
+        query.order_by,
+        query.distribution,
+        query.windows,
+        query.limit,
+        query.offset,
+    )
 }
 
 /// ` ORDER BY ...`, ` CLUSTER BY ...` (and the other distributions), ` WINDOW ...`, ` LIMIT n`
@@ -766,6 +771,18 @@ impl Display for SetExpr<'_> {
                 suffix(f, &values.alias)
             }
             SetExpr::Table(table) => write!(f, "TABLE {}", table.name),
+            SetExpr::FromBodies(multi) => {
+                for (i, body) in multi.bodies.iter().enumerate() {
+                    match &body.body {
+                        SetExpr::Select(select) if i > 0 => {
+                            write!(f, " {}", AfterFrom(select))?;
+                            write_query_clauses(f, body)?;
+                        }
+                        _ => body.fmt(f)?,
+                    }
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -904,23 +921,40 @@ impl Display for Select<'_> {
             write!(f, "FROM {}", Comma(self.from))?;
             if !self.projection.is_empty() {
                 f.write_char(' ')?;
-                write_select_head(f, self.hints, self.quantifier, self.projection)?;
             }
-        } else {
-            write_select_head(f, self.hints, self.quantifier, self.projection)?;
-            if !self.from.is_empty() {
-                write!(f, " FROM {}", Comma(self.from))?;
-            }
+            return AfterFrom(self).fmt(f);
         }
-        Spaced(self.lateral_views).fmt(f)?;
-        clause(f, "WHERE", &self.selection)?;
-        write_group_by(f, self.group_by)?;
-        clause(f, "HAVING", &self.having)?;
-        if !self.windows.is_empty() {
-            write!(f, " WINDOW {}", Comma(self.windows))?;
+        write_select_head(f, self.hints, self.quantifier, self.projection)?;
+        if !self.from.is_empty() {
+            write!(f, " FROM {}", Comma(self.from))?;
         }
-        clause(f, "QUALIFY", &self.qualify)
+        write_select_clauses(f, self)
     }
+}
+
+/// A FROM-first SELECT without its FROM clause: a body after the first of [`FromBodies`].
+struct AfterFrom<'s, 'a>(&'s Select<'a>);
+
+impl Display for AfterFrom<'_, '_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let select = self.0;
+        if !select.projection.is_empty() {
+            write_select_head(f, select.hints, select.quantifier, select.projection)?;
+        }
+        write_select_clauses(f, select)
+    }
+}
+
+/// What follows a SELECT's list and FROM clause: LATERAL VIEW, WHERE, ..., QUALIFY.
+fn write_select_clauses(f: &mut Formatter<'_>, select: &Select<'_>) -> fmt::Result {
+    Spaced(select.lateral_views).fmt(f)?;
+    clause(f, "WHERE", &select.selection)?;
+    write_group_by(f, select.group_by)?;
+    clause(f, "HAVING", &select.having)?;
+    if !select.windows.is_empty() {
+        write!(f, " WINDOW {}", Comma(select.windows))?;
+    }
+    clause(f, "QUALIFY", &select.qualify)
 }
 
 impl Display for Hint<'_> {

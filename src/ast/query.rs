@@ -118,6 +118,24 @@ pub enum SetExpr<'a> {
     Table(TableStatement<'a>),
     /// `input |> operation`: Spark's pipe syntax.
     Pipe(&'a PipeOperation<'a>),
+    /// `FROM t SELECT a ... SELECT b ...`: Hive's several bodies after one FROM clause, which
+    /// Spark reads as the UNION ALL of the bodies.
+    FromBodies(&'a FromBodies<'a>),
+}
+
+/// Several SELECT bodies after one FROM clause: `FROM t SELECT a WHERE a > 0 SELECT b`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct FromBodies<'a> {
+    /// From FROM to the end of the last body.
+    pub span: Span,
+    /// The bodies, two or more, in order. Each is a query of its own, whose ORDER BY, LIMIT ...
+    /// apply to that body alone, as in Spark, and whose body is a FROM-first [`Select`]. The
+    /// bodies share the FROM clause, written once before the first: each one's `from` is the
+    /// same list, and the clause's LATERAL VIEWs come first in each one's `lateral_views`. The
+    /// first body's span starts at FROM, the others' at their SELECT. The visitor walks the
+    /// shared FROM clause once, with the first body.
+    pub bodies: &'a [Query<'a>],
 }
 
 /// `input |> operation`.
@@ -161,8 +179,10 @@ pub enum PipeOp<'a> {
     Aggregate {
         /// The aggregates, named as select items are.
         aggregates: &'a [SelectItem<'a>],
-        /// The grouping expressions (Spark takes no ROLLUP, CUBE or GROUPING SETS here).
-        group_by: &'a [Named<'a, Expr<'a>>],
+        /// The grouping expressions, named as select items are (`region AS r`, `region AS
+        /// (r)`): each a [`SelectItem::Expr`] or a [`SelectItem::MultiAlias`]. Spark takes no
+        /// ROLLUP, CUBE or GROUPING SETS here.
+        group_by: &'a [SelectItem<'a>],
     },
     /// `[kind] JOIN relation [ON ... | USING (...)]`
     Join {
@@ -868,6 +888,7 @@ impl Spanned for SetExpr<'_> {
             SetExpr::Values(v) => v.span,
             SetExpr::Table(t) => t.span,
             SetExpr::Pipe(p) => p.span,
+            SetExpr::FromBodies(b) => b.span,
         }
     }
 }

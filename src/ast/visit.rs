@@ -229,6 +229,11 @@ pub fn walk_query<'a, V: Visitor<'a> + ?Sized>(v: &mut V, query: &Query<'a>) {
         with.ctes.iter().for_each(|cte| v.visit_query(cte.query));
     }
     walk_set_expr(v, &query.body);
+    walk_query_clauses(v, query);
+}
+
+/// A query's ORDER BY, distributions, WINDOW, LIMIT and OFFSET.
+fn walk_query_clauses<'a, V: Visitor<'a> + ?Sized>(v: &mut V, query: &Query<'a>) {
     walk_result_clauses(
         v,
         query.order_by,
@@ -306,7 +311,28 @@ fn walk_set_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, body: &SetExpr<'a>) {
             walk_set_expr(v, &pipe.input);
             walk_pipe_op(v, &pipe.op);
         }
+        SetExpr::FromBodies(multi) => multi.bodies.iter().enumerate().for_each(|(i, body)| {
+            match &body.body {
+                // The later bodies without the FROM clause they share with the first.
+                SetExpr::Select(select) if i > 0 => v.visit_select(&Select {
+                    from: &[],
+                    lateral_views: own_lateral_views(select),
+                    ..Select::clone(select)
+                }),
+                other => walk_set_expr(v, other),
+            }
+            walk_query_clauses(v, body);
+        }),
     }
+}
+
+/// The LATERAL VIEWs that a later body of [`FromBodies`] has of its own, after those of the
+/// FROM clause, which come before its SELECT.
+fn own_lateral_views<'s, 'a>(select: &'s Select<'a>) -> &'s [LateralView<'a>] {
+    let shared = select
+        .lateral_views
+        .partition_point(|l| l.span.start < select.span.start);
+    &select.lateral_views[shared..]
 }
 
 fn walk_pipe_op<'a, V: Visitor<'a> + ?Sized>(v: &mut V, op: &PipeOp<'a>) {
@@ -328,7 +354,7 @@ fn walk_pipe_op<'a, V: Visitor<'a> + ?Sized>(v: &mut V, op: &PipeOp<'a>) {
             group_by,
         } => {
             walk_projection(v, aggregates);
-            group_by.iter().for_each(|n| v.visit_expr(&n.value));
+            walk_projection(v, group_by);
         }
         PipeOp::Join {
             right, constraint, ..

@@ -282,6 +282,7 @@ pub(super) fn leading_select<'q, 'a>(query: &'q Query<'a>) -> Option<&'q Select<
             SetExpr::Select(select) => return Some(select),
             SetExpr::SetOperation(op) => body = &op.left,
             SetExpr::Query(inner) => body = &inner.body,
+            SetExpr::FromBodies(multi) => body = &multi.bodies.first()?.body,
             SetExpr::Values(_) | SetExpr::Table(_) | SetExpr::Pipe(_) => return None,
         }
     }

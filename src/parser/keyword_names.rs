@@ -18,6 +18,9 @@
 //! And for Hive's `MAP a, b USING 'script'` (or REDUCE), where a query starts: MAP is also a type
 //! and a function, REDUCE a function, and `FROM t MAP a` first reads MAP as the alias of `t`.
 //! So the last two of these words at or before an error are tried as the transform's word.
+//! And for the ORDER BY, LIMIT ... of a SELECT body after FROM, which Spark gives to the body
+//! when another body, a set operator or `|>` follows (`FROM t SELECT a LIMIT 1 SELECT b`), and to
+//! the whole query otherwise: only the error after them shows which.
 
 use super::grammar::ScriptParser;
 use super::support::UserError;
@@ -77,6 +80,7 @@ pub(super) fn reparse<'a>(
     };
     if !search.alias_list_at(&mut reading, error_at)
         && !search.query_window_at(&mut reading, error_at)
+        && !search.body_clauses_before(&mut reading, error_at)
         && !search.map_reduce_before(&mut reading, error_at)
         && !search.names_within(&mut reading, 0..=error_at, MAX_NAMES)
     {
@@ -161,6 +165,42 @@ impl<'a> Search<'_, 'a> {
             self.attempt_as(tokens, i, Tok::QueryWindow),
             Attempt::Parsed
         )
+    }
+
+    /// Where the error is at what may follow a SELECT body after FROM (another body, a set
+    /// operator, `|>` or the query's own ORDER BY ...), tries the ORDER BY, LIMIT ... before it as that body's own (see
+    /// [`Tok::BodyClauses`]), and so on while the next error is another such place. On success
+    /// `tokens` holds the reading that parses.
+    fn body_clauses_before(&mut self, tokens: &mut Vec<SpannedTok<'a>>, error_at: usize) -> bool {
+        let mut at = Some(error_at);
+        while let Some(i) = at.and_then(|at| tokens.iter().position(|t| t.0 == at)) {
+            // The query's own clauses may follow the body's, too (`... LIMIT 1 LIMIT 2`).
+            let follows_a_body = matches!(
+                tokens[i].1,
+                Tok::Select
+                    | Tok::Union
+                    | Tok::Intersect
+                    | Tok::Except
+                    | Tok::Minus
+                    | Tok::PipeOperator
+            ) || is_clause_start(tokens[i].1);
+            let Some(start) = follows_a_body
+                .then(|| body_clauses_start(tokens, i))
+                .flatten()
+            else {
+                break;
+            };
+            let (begin, end) = (tokens[start].0, tokens[i].0);
+            tokens.insert(i, (end, Tok::BodyClauses, end));
+            tokens.insert(start, (begin, Tok::BodyClauses, begin));
+            at = match self.attempt(tokens) {
+                Attempt::Parsed => return true,
+                Attempt::FailedAt(Some(next)) if next > end => Some(next),
+                Attempt::FailedAt(_) | Attempt::Refused(_) => None,
+            };
+        }
+        tokens.retain(|t| t.1 != Tok::BodyClauses);
+        false
     }
 
     /// Tries the last two MAP or REDUCE words at or before `error_at` (two for `FROM t MAP
@@ -254,6 +294,39 @@ impl<'a> Search<'_, 'a> {
             Err(error) => Attempt::FailedAt(super::error_offset(&error, self.source.len())),
         }
     }
+}
+
+/// Where the ORDER BY, LIMIT ... just before the token at `i` begin, at its bracket depth and
+/// after the SELECT that starts their body; `None` where there are none.
+fn body_clauses_start(tokens: &[SpannedTok<'_>], i: usize) -> Option<usize> {
+    let mut depth = 0u32;
+    let mut start = None;
+    for j in (0..i).rev() {
+        match tokens[j].1 {
+            Tok::RParen => depth += 1,
+            Tok::LParen if depth == 0 => break,
+            Tok::LParen => depth -= 1,
+            Tok::Select | Tok::Semicolon | Tok::BodyClauses if depth == 0 => break,
+            tok if depth == 0 && is_clause_start(tok) => start = Some(j),
+            _ => {}
+        }
+    }
+    start
+}
+
+/// Whether `tok` opens one of a query's ORDER BY, CLUSTER BY, DISTRIBUTE BY, SORT BY, WINDOW
+/// (after another clause), LIMIT and OFFSET.
+fn is_clause_start(tok: Tok<'_>) -> bool {
+    matches!(
+        tok,
+        Tok::Order
+            | Tok::Cluster
+            | Tok::Distribute
+            | Tok::Sort
+            | Tok::QueryWindow
+            | Tok::Limit
+            | Tok::Offset
+    )
 }
 
 /// The name token for a keyword token; `None` for a token that is no keyword (a name, a

@@ -516,16 +516,20 @@ fn found(tok: Tok<'_>) -> String {
 /// are identifiers too folded into "identifier".
 fn expected_list(expected: &[String]) -> String {
     let takes_identifier = expected.iter().any(|e| e == "IDENT");
-    // The `(` of a select item's names, the query's WINDOW and Hive's MAP or REDUCE come only
-    // from a second look at the statement (see `keyword_names`), which has already failed when
-    // this list is shown; a name after a dot that starts with digits (`t.1a`) is offered as `.`,
-    // listed anyway.
+    // The `(` of a select item's names, the query's WINDOW, Hive's MAP or REDUCE and the end of
+    // a FROM body come only from a second look at the statement (see `keyword_names`), which has
+    // already failed when this list is shown; a name after a dot that starts with digits (`t.1a`)
+    // is offered as `.`, listed anyway.
     let readable: Vec<String> = expected
         .iter()
         .filter(|t| {
             !matches!(
                 t.as_str(),
-                "\"( of names\"" | "\"WINDOW of the query\"" | "MAP_OR_REDUCE" | "DOT_DIGIT_NAME"
+                "\"( of names\""
+                    | "\"WINDOW of the query\""
+                    | "MAP_OR_REDUCE"
+                    | "\"clauses of a FROM body\""
+                    | "DOT_DIGIT_NAME"
             )
         })
         .map(|t| readable_terminal(t))

@@ -4,13 +4,13 @@
 //! the grammar action that builds the node, so that the diagnostic points at it.
 
 use super::collation::is_collation;
-use super::support::{expect_word, is_word, user_error, ActionResult, QueryTail, Word};
+use super::support::{call, expect_word, is_word, user_error, ActionResult, QueryTail, Word};
 use crate::arena::Arena;
 use crate::ast::visit::find_expr;
 use crate::ast::{
     Alias, Cast, CastKind, Collate, Cte, DataType, Expr, ExprKind, FrameBound, FunctionArg,
     FunctionCall, GroupByItem, Ident, IdentStyle, JoinConstraint, JoinKind, LikeKind, Literal,
-    Named, NamedWindow, ObjectName, PipeOp, SampleMethod, SelectItem, SetExpr, StringLit, TableArg,
+    NamedWindow, ObjectName, PipeOp, SampleMethod, SelectItem, SetExpr, StringLit, TableArg,
     TableRef, TimeZoneClause, UnaryOp, WindowSpec,
 };
 use crate::span::{Span, Spanned};
@@ -744,15 +744,29 @@ pub fn pipe_aggregate<'a, 't>(
     arena: &'a Arena,
     span: Span,
     aggregates: &'a [SelectItem<'a>],
-    group_by: Vec<Named<'a, GroupByItem<'a>>>,
+    src: &'a str,
+    group_by: Vec<(Span, GroupByItem<'a>, Option<GroupingName<'a>>)>,
 ) -> ActionResult<'t, &'a PipeOp<'a>> {
     let unsupported = |span: Span, what: &str| {
         user_error(span, format!("`|> AGGREGATE` does not support {what}"))
     };
+    // Where any item is named, Spark reads every item as an expression: ROLLUP (a) and CUBE (a)
+    // as calls of functions by those names, ALL as a column.
+    let named = group_by.iter().any(|(_, _, name)| name.is_some());
     let mut grouping = Vec::with_capacity(group_by.len());
-    for Named { value, alias } in group_by {
-        match value {
-            GroupByItem::Expr(value) => grouping.push(Named { value, alias }),
+    for (item_span, value, name) in group_by {
+        let expr = match value {
+            GroupByItem::Expr(expr) => expr,
+            GroupByItem::Rollup(sets) | GroupByItem::Cube(sets) if named => {
+                call_named_by_first_word(arena, src, item_span, sets)
+            }
+            GroupByItem::All(all) if named => Expr {
+                span: all,
+                kind: ExprKind::Column(Ident {
+                    span: all,
+                    text: all.text(src),
+                }),
+            },
             GroupByItem::All(all) => {
                 return unsupported(all, "GROUP BY ALL: list the grouping expressions")
             }
@@ -762,7 +776,15 @@ pub fn pipe_aggregate<'a, 't>(
                     "ROLLUP, CUBE or GROUPING SETS: use SELECT ... GROUP BY for them",
                 )
             }
-        }
+        };
+        grouping.push(match name {
+            None => SelectItem::Expr { expr, alias: None },
+            Some(GroupingName::One(alias)) => SelectItem::Expr {
+                expr,
+                alias: Some(alias),
+            },
+            Some(GroupingName::List(aliases)) => SelectItem::MultiAlias { expr, aliases },
+        });
     }
     // Spark looks for these only when the step groups.
     if !grouping.is_empty() {
@@ -778,6 +800,37 @@ pub fn pipe_aggregate<'a, 't>(
         aggregates,
         group_by: arena.slice(grouping),
     }))
+}
+
+/// `ROLLUP (a, b)` or `CUBE (a)` at `span` as a call of the function its first word names.
+fn call_named_by_first_word<'a>(
+    arena: &'a Arena,
+    src: &'a str,
+    span: Span,
+    args: &'a [Expr<'a>],
+) -> Expr<'a> {
+    let text = span.text(src);
+    let word = text.bytes().take_while(u8::is_ascii_alphabetic).count();
+    let name = Ident {
+        span: span.with_len(word as u32),
+        text: &text[..word],
+    };
+    let name = ObjectName {
+        span: name.span,
+        parts: arena.slice([name]),
+    };
+    let args = arena.slice(args.iter().cloned().map(FunctionArg::Positional));
+    Expr {
+        span,
+        kind: ExprKind::Function(arena.alloc(call(span, name, None, args))),
+    }
+}
+
+/// The name of a grouping item of `|> AGGREGATE`: `region AS r`, `region r`, or a list of names
+/// (`region AS (r)`), as Spark names a select item.
+pub enum GroupingName<'a> {
+    One(Ident<'a>),
+    List(&'a [Ident<'a>]),
 }
 
 /// A window function or a GROUPING()/GROUPING_ID() call, with what to say of it.

@@ -1,6 +1,7 @@
 //! Small builders that the grammar's actions call, so that the grammar stays declarative.
 
 use super::spark_rules::{distinct_ctes, single_name, values_alias};
+use super::transform::{map_reduce_select, transform_select};
 use crate::arena::Arena;
 use crate::ast::*;
 use crate::span::{Span, Spanned};
@@ -514,7 +515,11 @@ pub fn make_query<'a>(
     body: SetExpr<'a>,
     tail: Option<&'a QueryTail<'a>>,
 ) -> &'a Query<'a> {
-    let tail = tail.copied().unwrap_or_default();
+    let (body, tail) =
+        match tail.and_then(|tail| clauses_into_from_body(arena, &body, tail, span.end)) {
+            Some(body) => (body, QueryTail::default()),
+            None => (body, tail.copied().unwrap_or_default()),
+        };
     arena.alloc(Query {
         span,
         with,
@@ -525,6 +530,63 @@ pub fn make_query<'a>(
         distribution: tail.distribution,
         windows: tail.windows,
     })
+}
+
+/// `body` with the ORDER BY, LIMIT ... after it (`tail`, ending at `end`) given to the FROM
+/// statement's body that it ends in, as Spark reads them: to the last of several bodies (`FROM t
+/// SELECT a SELECT b LIMIT 1`), or to a FROM statement on the right of a set operation (`SELECT
+/// 1 UNION ALL FROM t SELECT a LIMIT 1` limits the second operand). `None` where they are the
+/// whole query's, also where that means the same (after one FROM-first body alone).
+fn clauses_into_from_body<'a>(
+    arena: &'a Arena,
+    body: &SetExpr<'a>,
+    tail: &'a QueryTail<'a>,
+    end: u32,
+) -> Option<SetExpr<'a>> {
+    match body {
+        SetExpr::FromBodies(multi) => {
+            let (last, before) = multi.bodies.split_last()?;
+            let clauses = !last.order_by.is_empty()
+                || last.distribution.is_some()
+                || !last.windows.is_empty()
+                || last.limit.is_some()
+                || last.offset.is_some();
+            if clauses {
+                return None;
+            }
+            let last = make_query(
+                arena,
+                Span::new(last.span.start, end),
+                None,
+                last.body.clone(),
+                Some(tail),
+            );
+            let mut bodies = before.to_vec();
+            bodies.push(last.clone());
+            Some(SetExpr::FromBodies(arena.alloc(FromBodies {
+                span: Span::new(multi.span.start, end),
+                bodies: arena.slice(bodies),
+            })))
+        }
+        SetExpr::SetOperation(op) => {
+            let right = match &op.right {
+                SetExpr::Select(select) if select.from_first => SetExpr::Query(make_query(
+                    arena,
+                    Span::new(select.span.start, end),
+                    None,
+                    op.right.clone(),
+                    Some(tail),
+                )),
+                right => clauses_into_from_body(arena, right, tail, end)?,
+            };
+            Some(SetExpr::SetOperation(arena.alloc(SetOperation {
+                span: Span::new(op.span.start, end),
+                right,
+                ..SetOperation::clone(op)
+            })))
+        }
+        _ => None,
+    }
 }
 
 /// `*`, `t.*`, `* EXCEPT (a)` as an expression.
@@ -1330,12 +1392,88 @@ pub fn lateral_views_first<'a>(
     })
 }
 
+/// One SELECT body after FROM, for [`from_statement`].
+pub struct FromBody<'a> {
+    /// From the body's first word to the end of its last SELECT clause.
+    pub span: Span,
+    pub kind: FromBodyKind<'a>,
+    pub rest: &'a SelectRest<'a>,
+    /// The body's own ORDER BY, LIMIT ..., and where they end.
+    pub tail: Option<(&'a QueryTail<'a>, usize)>,
+}
+
+/// What a body after FROM starts with: a select list, SELECT TRANSFORM or Hive's MAP or REDUCE.
+pub enum FromBodyKind<'a> {
+    Select(SelectHead<'a>),
+    Transform(SelectHead<'a>, &'a ScriptTransform<'a>),
+    MapReduce {
+        word: Span,
+        quantifier: Option<SetQuantifier>,
+        inputs: &'a [Expr<'a>],
+        script: &'a ScriptTransform<'a>,
+    },
+}
+
+/// `FROM t SELECT ...` from FROM (at `start`) on: one body is a FROM-first SELECT (in
+/// parentheses, as a query, when it has its own ORDER BY ...), several are [`FromBodies`],
+/// each reading the one FROM clause.
+pub fn from_statement<'a, 't>(
+    arena: &'a Arena,
+    src: &str,
+    start: usize,
+    (from, lateral_views): (Vec<TableRef<'a>>, Vec<LateralView<'a>>),
+    bodies: Vec<FromBody<'a>>,
+) -> ActionResult<'t, SetExpr<'a>> {
+    let from = arena.slice(from);
+    let several = bodies.len() > 1;
+    let mut queries = Vec::with_capacity(bodies.len());
+    for body in bodies {
+        // The first body starts at FROM.
+        let span = match queries.is_empty() {
+            true => Span::from_usize(start, body.span.end as usize),
+            false => body.span,
+        };
+        let rest = lateral_views_first(arena, lateral_views.clone(), body.rest);
+        let select = match body.kind {
+            FromBodyKind::Select(head) => select(arena, span, true, head, from, rest),
+            FromBodyKind::Transform(head, script) => {
+                transform_select(arena, src, span, true, head, script, from, rest)?
+            }
+            FromBodyKind::MapReduce {
+                word,
+                quantifier,
+                inputs,
+                script,
+            } => map_reduce_select(
+                arena, span, true, word, quantifier, inputs, script, from, rest,
+            )?,
+        };
+        let query = match body.tail {
+            None if !several => return Ok(SetExpr::Select(select)),
+            None => make_query(arena, span, None, SetExpr::Select(select), None),
+            Some((tail, end)) => {
+                let span = Span::from_usize(span.start as usize, end);
+                make_query(arena, span, None, SetExpr::Select(select), Some(tail))
+            }
+        };
+        if !several {
+            return Ok(SetExpr::Query(query));
+        }
+        queries.push(query.clone());
+    }
+    let end = queries.last().map_or(start, |q| q.span.end as usize);
+    Ok(SetExpr::FromBodies(arena.alloc(FromBodies {
+        span: Span::from_usize(start, end),
+        bodies: arena.slice(queries),
+    })))
+}
+
 pub fn select<'a>(
     arena: &'a Arena,
     span: Span,
     from_first: bool,
     head: SelectHead<'a>,
-    from: Vec<TableRef<'a>>,
+    from: &'a [TableRef<'a>],
     rest: &SelectRest<'a>,
 ) -> &'a Select<'a> {
     arena.alloc(Select {
@@ -1343,7 +1481,7 @@ pub fn select<'a>(
         hints: head.hints,
         quantifier: head.quantifier,
         projection: head.projection,
-        from: arena.slice(from),
+        from,
         selection: rest.selection.clone(),
         lateral_views: rest.lateral_views,
         group_by: rest.group_by,

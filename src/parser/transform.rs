@@ -48,7 +48,7 @@ pub fn transform_select<'a, 't>(
     from_first: bool,
     head: SelectHead<'a>,
     clauses: &'a ScriptTransform<'a>,
-    from: Vec<TableRef<'a>>,
+    from: &'a [TableRef<'a>],
     rest: &SelectRest<'a>,
 ) -> ActionResult<'t, &'a Select<'a>> {
     if let Some(hint) = head.hints.first() {
@@ -128,7 +128,7 @@ pub fn map_reduce_select<'a, 't>(
     quantifier: Option<SetQuantifier>,
     inputs: &'a [Expr<'a>],
     clauses: &'a ScriptTransform<'a>,
-    from: Vec<TableRef<'a>>,
+    from: &'a [TableRef<'a>],
     rest: &SelectRest<'a>,
 ) -> ActionResult<'t, &'a Select<'a>> {
     if quantifier.is_some() {
@@ -151,7 +151,7 @@ fn script_select<'a, 't>(
     start: Span,
     inputs: &'a [Expr<'a>],
     clauses: &'a ScriptTransform<'a>,
-    from: Vec<TableRef<'a>>,
+    from: &'a [TableRef<'a>],
     rest: &SelectRest<'a>,
 ) -> ActionResult<'t, &'a Select<'a>> {
     if let Some(qualify) = rest.qualify {
