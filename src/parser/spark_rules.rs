@@ -283,6 +283,12 @@ pub fn join_rules<'t>(
             "a NATURAL join takes no ON, USING or NEAREST BY (it joins on the columns both sides have) and cannot be CROSS".to_string(),
         );
     }
+    if natural && matches!(kind, JoinKind::Semi | JoinKind::Anti) {
+        return user_error(
+            span,
+            "a NATURAL join cannot be SEMI or ANTI: join USING the common columns".to_string(),
+        );
+    }
     let lateral = match right {
         TableRef::Subquery(derived) => derived.lateral,
         TableRef::Function(function) => function.lateral,
