@@ -2,7 +2,7 @@
 //! stack traffic of the grammar's pass-through unit reductions (see [`elide_unit_reductions`]),
 //! moves its fallible reductions out of the reduce dispatcher (see
 //! [`outline_fallible_reductions`]) and widens the tag of its value enum (see
-//! [`word_sized_symbol_tag`]).
+//! [`word_sized_symbol_tag`]), and ends spans with their last token (see [`attach_empty_symbols`]).
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -21,7 +21,8 @@ fn main() {
     let generated = std::fs::read_to_string(&parser).expect("LALRPOP wrote the parser");
     let (elided, count) = elide_unit_reductions(&generated);
     let (outlined, outlined_count) = outline_fallible_reductions(&elided);
-    let (rewritten, word_tagged) = word_sized_symbol_tag(&outlined);
+    let (tagged, word_tagged) = word_sized_symbol_tag(&outlined);
+    let (rewritten, attached) = attach_empty_symbols(&tagged);
     if rewritten != generated {
         std::fs::write(&parser, rewritten).expect("the parser can be rewritten");
     }
@@ -30,6 +31,62 @@ fn main() {
     println!("cargo:rustc-env=PIPELINE_SQL_ELIDED_REDUCTIONS={count}");
     println!("cargo:rustc-env=PIPELINE_SQL_OUTLINED_REDUCTIONS={outlined_count}");
     println!("cargo:rustc-env=PIPELINE_SQL_WORD_SIZED_SYMBOL_TAG={word_tagged}");
+    println!("cargo:rustc-env=PIPELINE_SQL_ATTACHED_EMPTY_SYMBOLS={attached}");
+}
+
+/// LALRPOP places an empty symbol (a clause left out, an absent `x?`) where the next token
+/// starts, so a production that ends in one ends there too: past the spaces and comments after
+/// its last token (LALRPOP issue 483), and in `SELECT a   ORDER BY a` the SELECT took the
+/// spaces. Here each reduction first moves every empty symbol but a leading one to where the
+/// symbol before it ends, so a node ends with its last token; a leading empty symbol keeps its
+/// place, where the next token starts, so a node also starts with its first. Returns the parser
+/// and how many reductions do this (also when an earlier build already rewrote the file).
+fn attach_empty_symbols(parser: &str) -> (String, usize) {
+    let mut out: Vec<String> = Vec::with_capacity(parser.len() / 40);
+    let mut count = 0;
+    for line in parser.lines() {
+        let last = line
+            .trim()
+            .strip_prefix("let __end = __sym")
+            .and_then(|rest| rest.strip_suffix(".2.clone();"))
+            .and_then(|n| n.parse::<usize>().ok());
+        let after_start = out
+            .last()
+            .is_some_and(|l| l.trim() == "let __start = __sym0.0.clone();");
+        if let (Some(last @ 1..), true) = (last, after_start) {
+            let start_line = out.len() - 1;
+            let indent = &line[..line.len() - line.trim_start().len()];
+            let mut fresh = false;
+            for i in 1..=last {
+                let pop = format!("let __sym{i} = __pop_");
+                if let Some(l) = out[..start_line]
+                    .iter_mut()
+                    .rev()
+                    .take(last + 2)
+                    .find(|l| l.trim_start().starts_with(&pop))
+                {
+                    *l = l.replacen("let __sym", "let mut __sym", 1);
+                    fresh = true;
+                }
+            }
+            if fresh {
+                let moves = (1..=last).map(|i| {
+                    format!(
+                        "{indent}if __sym{i}.0 == __sym{i}.2 {{ (__sym{i}.0, __sym{i}.2) = (__sym{p}.2, __sym{p}.2); }}",
+                        p = i - 1
+                    )
+                });
+                out.splice(start_line..start_line, moves);
+            }
+            count += 1;
+        }
+        out.push(line.to_string());
+    }
+    let mut rewritten = out.join("\n");
+    if parser.ends_with('\n') {
+        rewritten.push('\n');
+    }
+    (rewritten, count)
 }
 
 const REDUCE_FN: &str = "    fn __reduce<\n";

@@ -126,10 +126,7 @@ struct Offered<'s>(&'s str, Vec<String>);
 
 impl<'a> Visitor<'a> for Offered<'_> {
     fn visit_select(&mut self, s: &Select<'a>) {
-        // A SELECT's span may end at the next token rather than at its own last one (LALRPOP
-        // places the end of a clause left out there), so its text is trimmed.
-        self.1
-            .push(format!("select {}", s.span.text(self.0).trim_end()));
+        self.1.push(format!("select {}", s.span.text(self.0)));
         visit::walk_select(self, s);
     }
     fn visit_table_ref(&mut self, t: &TableRef<'a>) {
@@ -168,6 +165,28 @@ fn a_from_clause_shared_by_several_bodies_is_visited_once() {
             "column item",
             "column parts",
             "column item",
+        ]
+    );
+}
+
+#[test]
+fn a_node_ends_with_its_last_token_where_a_clause_is_left_out() {
+    let source = "SELECT a FROM t   ORDER BY a;\n(SELECT b  ) UNION SELECT c /* c */ LIMIT 1";
+    let arena = pipeline_sql::Arena::new();
+    let parsed = pipeline_sql::parse(&arena, source);
+    let mut offered = Offered(source, Vec::new());
+    offered.visit_script(parsed.script());
+    let selects: Vec<&String> = offered
+        .1
+        .iter()
+        .filter(|s| s.starts_with("select"))
+        .collect();
+    assert_eq!(
+        selects,
+        [
+            "select SELECT a FROM t",
+            "select SELECT b",
+            "select SELECT c"
         ]
     );
 }

@@ -619,6 +619,21 @@ mod tests {
         assert!(outlined > 100, "only {outlined} reductions were outlined");
     }
 
+    /// `build.rs` moves the empty symbols of each reduction after the symbol before them, so that
+    /// a node's span ends with its last token; a LALRPOP upgrade that changes the generated code
+    /// must not turn that off unnoticed (the spans tests would show it only where a clause is
+    /// left out).
+    #[test]
+    fn the_build_attaches_empty_symbols() {
+        let attached: usize = env!("PIPELINE_SQL_ATTACHED_EMPTY_SYMBOLS")
+            .parse()
+            .expect("build.rs sets a number");
+        assert!(
+            attached > 1000,
+            "only {attached} reductions attach empty symbols"
+        );
+    }
+
     /// `build.rs` gives the parser's value enum a word-sized tag, which made parsing measurably
     /// faster; a LALRPOP upgrade that renames the enum must not undo that unnoticed.
     #[test]
