@@ -173,7 +173,12 @@ impl<'a> Search<'_, 'a> {
     /// `tokens` holds the reading that parses.
     fn body_clauses_before(&mut self, tokens: &mut Vec<SpannedTok<'a>>, error_at: usize) -> bool {
         let mut at = Some(error_at);
-        while let Some(i) = at.and_then(|at| tokens.iter().position(|t| t.0 == at)) {
+        let token_at = |tokens: &[SpannedTok<'a>], at: usize| {
+            tokens
+                .iter()
+                .position(|t| t.0 == at && t.1 != Tok::BodyClauses)
+        };
+        while let Some(i) = at.and_then(|at| token_at(tokens, at)) {
             // The query's own clauses may follow the body's, too (`... LIMIT 1 LIMIT 2`).
             let follows_a_body = matches!(
                 tokens[i].1,
