@@ -141,10 +141,8 @@ impl<'a> Visitor<'a> for Offered<'_> {
     }
 }
 
-#[test]
-fn a_from_clause_shared_by_several_bodies_is_visited_once() {
-    let source = "FROM orders LATERAL VIEW explode(items) i AS item SELECT id SELECT item \
-                  LATERAL VIEW explode(parts) p AS part ORDER BY item";
+/// What the visitor offers of `source`, which must parse.
+fn offered(source: &str) -> Vec<String> {
     let arena = pipeline_sql::Arena::new();
     let parsed = pipeline_sql::parse(&arena, source);
     assert!(
@@ -154,8 +152,15 @@ fn a_from_clause_shared_by_several_bodies_is_visited_once() {
     );
     let mut offered = Offered(source, Vec::new());
     offered.visit_script(parsed.script());
+    offered.1
+}
+
+#[test]
+fn a_from_clause_shared_by_several_bodies_is_visited_once() {
+    let source = "FROM orders LATERAL VIEW explode(items) i AS item SELECT id SELECT item \
+                  LATERAL VIEW explode(parts) p AS part ORDER BY item";
     assert_eq!(
-        offered.1,
+        offered(source),
         [
             "select FROM orders LATERAL VIEW explode(items) i AS item SELECT id",
             "relation orders",
@@ -172,15 +177,8 @@ fn a_from_clause_shared_by_several_bodies_is_visited_once() {
 #[test]
 fn a_node_ends_with_its_last_token_where_a_clause_is_left_out() {
     let source = "SELECT a FROM t   ORDER BY a;\n(SELECT b  ) UNION SELECT c /* c */ LIMIT 1";
-    let arena = pipeline_sql::Arena::new();
-    let parsed = pipeline_sql::parse(&arena, source);
-    let mut offered = Offered(source, Vec::new());
-    offered.visit_script(parsed.script());
-    let selects: Vec<&String> = offered
-        .1
-        .iter()
-        .filter(|s| s.starts_with("select"))
-        .collect();
+    let offered = offered(source);
+    let selects: Vec<&String> = offered.iter().filter(|s| s.starts_with("select")).collect();
     assert_eq!(
         selects,
         [

@@ -168,9 +168,9 @@ impl<'a> Search<'_, 'a> {
     }
 
     /// Where the error is at what may follow a SELECT body after FROM (another body, a set
-    /// operator, `|>` or the query's own ORDER BY ...), tries the ORDER BY, LIMIT ... before it as that body's own (see
-    /// [`Tok::BodyClauses`]), and so on while the next error is another such place. On success
-    /// `tokens` holds the reading that parses.
+    /// operator, `|>` or the query's own ORDER BY ...), tries the ORDER BY, LIMIT ... before it
+    /// as that body's own (see [`Tok::BodyClauses`]), and so on while the next error is another
+    /// such place. On success `tokens` holds the reading that parses.
     fn body_clauses_before(&mut self, tokens: &mut Vec<SpannedTok<'a>>, error_at: usize) -> bool {
         let mut at = Some(error_at);
         let token_at = |tokens: &[SpannedTok<'a>], at: usize| {
