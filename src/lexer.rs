@@ -730,7 +730,8 @@ pub enum Tok<'a> {
     /// `||`
     #[token("||")]
     Concat,
-    /// `|>`: the pipe of Spark's pipe syntax.
+    /// `|>`: the pipe of Spark's pipe syntax; also `|` before a word that starts a pipe
+    /// operation (`| WHERE a > 1`), as Spark reads it wherever it stands.
     #[token("|>")]
     PipeOperator,
     /// `=`
@@ -1397,6 +1398,46 @@ impl<'a> Lexer<'a> {
         value && matches!(ahead.next(), Some(Ok(Tok::Ident(word))) if is_interval_unit(word))
     }
 
+    /// After `|`: whether the next word starts a pipe operation (Spark's `operatorPipeRightSide`),
+    /// which makes the `|` a pipe, as `|>` is, even where no query is before it (`f(a | where)`
+    /// is refused there); before any other token it is a bitwise OR.
+    fn starts_pipe_operation(&self) -> bool {
+        matches!(
+            self.inner.clone().next(),
+            Some(Ok(Tok::Select
+                | Tok::Extend
+                | Tok::Set
+                | Tok::Drop
+                | Tok::As
+                | Tok::Where
+                | Tok::Aggregate
+                | Tok::Pivot
+                | Tok::Unpivot
+                | Tok::Tablesample
+                | Tok::Join
+                | Tok::Cross
+                | Tok::Natural
+                | Tok::Inner
+                | Tok::Full
+                | Tok::Left
+                | Tok::Right
+                | Tok::Semi
+                | Tok::Anti
+                | Tok::Lateral
+                | Tok::Union
+                | Tok::Except
+                | Tok::Minus
+                | Tok::Intersect
+                | Tok::Order
+                | Tok::Sort
+                | Tok::Cluster
+                | Tok::Distribute
+                | Tok::Limit
+                | Tok::Offset
+                | Tok::Window))
+        )
+    }
+
     /// After the word IDENTIFIER: whether `( 'string' )` comes next, with a name in the string,
     /// which Spark reads together with the word as one name. If so, moves past it and returns where it ends.
     fn identifier_literal(&mut self) -> Option<usize> {
@@ -1466,6 +1507,7 @@ impl<'a> Lexer<'a> {
             {
                 Tok::NegatedBound(digits)
             }
+            Ok(Tok::Pipe) if self.starts_pipe_operation() => Tok::PipeOperator,
             Ok(Tok::Plus) if self.interval_sign() => Tok::IntervalSign(UnaryOp::Plus),
             Ok(Tok::Dash) if self.interval_sign() => Tok::IntervalSign(UnaryOp::Minus),
             // Identifiers are the commonest token: the cheap context test goes first.
@@ -1825,6 +1867,27 @@ mod tests {
                 Ident("a"),
                 In,
                 Ident("b")
+            ]
+        );
+    }
+
+    /// `|` before a word that starts a pipe operation is the pipe, in any case and after a
+    /// comment; before anything else, and `|>` itself, as they were.
+    #[test]
+    fn a_bar_before_a_pipe_word_is_the_pipe() {
+        use Tok::{Ident, Pipe, PipeOperator, Where};
+        assert_eq!(
+            toks("a | where | /* c */ Where | b |> where"),
+            vec![
+                Ident("a"),
+                PipeOperator,
+                Where,
+                PipeOperator,
+                Where,
+                Pipe,
+                Ident("b"),
+                PipeOperator,
+                Where
             ]
         );
     }

@@ -39,6 +39,10 @@ const CANDIDATES: usize = 4;
 /// it was, so mostly far fewer).
 const MAX_NAMES: usize = 2;
 
+/// How many times the search may keep the reading that moved the error farthest and go on
+/// from there.
+const MAX_STEPS: usize = 8;
+
 /// The keywords that Spark takes as names but never as a relation's alias (its
 /// `strictNonReserved`: `FROM t join` must not read `join` as an alias).
 const STRICT_NON_RESERVED: &[&str] = &[
@@ -77,14 +81,28 @@ pub(super) fn reparse<'a>(
         scratch: Arena::new(),
         source,
         refusal: None,
+        farthest: None,
     };
-    if !search.alias_list_at(&mut reading, error_at)
+    let mut error_at = error_at;
+    let mut steps = 0;
+    while !search.alias_list_at(&mut reading, error_at)
         && !search.query_window_at(&mut reading, error_at)
         && !search.body_clauses_before(&mut reading, error_at)
         && !search.map_reduce_before(&mut reading, error_at)
         && !search.names_within(&mut reading, 0..=error_at, MAX_NAMES)
     {
-        return Err(search.refusal);
+        // Keywords far apart (`SELECT a leading, b trailing, c both FROM t`): the reading of
+        // names that moved the error farthest is kept, and the search goes on from there.
+        match search.farthest.take() {
+            Some((at, kinds)) if at > error_at && steps < MAX_STEPS => {
+                for (token, kind) in reading.iter_mut().zip(kinds) {
+                    token.1 = kind;
+                }
+                error_at = at;
+                steps += 1;
+            }
+            _ => return Err(search.refusal),
+        }
     }
     // The attempts were built in a scratch arena, reused from one to the next, so that they
     // do not pile up in the caller's; the reading that parses is built again there.
@@ -101,6 +119,9 @@ struct Search<'p, 'a> {
     source: &'a str,
     /// A check's refusal of a reading as MAP or REDUCE.
     refusal: Option<UserError>,
+    /// Of the readings with keywords as names that failed, the one that failed farthest into
+    /// the statement: where, and its tokens.
+    farthest: Option<(usize, Vec<Tok<'a>>)>,
 }
 
 /// How an attempt ended: parsed, failed at a source offset (`None`: at no token), or refused
@@ -263,28 +284,24 @@ impl<'a> Search<'_, 'a> {
             .collect();
         let error_at = *within.end();
         for (i, name) in candidates {
-            let keyword = tokens[i].1;
-            let next = tokens.get(i + 1).map(|t| t.1);
-            tokens[i].1 = name;
-            // The lexer read the word after INTERVAL as its unit; after a name it is a name.
-            if let (Tok::Interval, Some(Tok::IntervalUnit(word))) = (keyword, next) {
-                tokens[i + 1].1 = Tok::Ident(word);
-            }
+            let (keyword, next) = read_as_name(tokens, i, name);
             let found = match self.attempt(tokens) {
                 Attempt::Parsed => true,
-                Attempt::FailedAt(Some(at)) if names > 1 && at != error_at => {
+                Attempt::FailedAt(Some(at)) => {
+                    if !matches!(self.farthest, Some((farthest, _)) if farthest >= at) {
+                        self.farthest = Some((at, tokens.iter().map(|t| t.1).collect()));
+                    }
+                    // At the same place, the name may still have changed what the error is
+                    // (`SELECT exists join FROM t`: a column `exists` needs no `(`).
                     let between = at.min(error_at)..=at.max(error_at);
-                    self.names_within(tokens, between, names - 1)
+                    names > 1 && self.names_within(tokens, between, names - 1)
                 }
-                Attempt::FailedAt(_) | Attempt::Refused(_) => false,
+                Attempt::FailedAt(None) | Attempt::Refused(_) => false,
             };
             if found {
                 return true;
             }
-            tokens[i].1 = keyword;
-            if let Some(next) = next {
-                tokens[i + 1].1 = next;
-            }
+            restore(tokens, i, keyword, next);
         }
         false
     }
@@ -332,6 +349,30 @@ fn is_clause_start(tok: Tok<'_>) -> bool {
             | Tok::Limit
             | Tok::Offset
     )
+}
+
+/// Reads the keyword at `i` as `name`, and returns the keyword and the token after it, for
+/// [`restore`].
+fn read_as_name<'a>(
+    tokens: &mut [SpannedTok<'a>],
+    i: usize,
+    name: Tok<'a>,
+) -> (Tok<'a>, Option<Tok<'a>>) {
+    let keyword = std::mem::replace(&mut tokens[i].1, name);
+    let next = tokens.get(i + 1).map(|t| t.1);
+    // The lexer read the word after INTERVAL as its unit; after a name it is a name.
+    if let (Tok::Interval, Some(Tok::IntervalUnit(word))) = (keyword, next) {
+        tokens[i + 1].1 = Tok::Ident(word);
+    }
+    (keyword, next)
+}
+
+/// Undoes [`read_as_name`].
+fn restore<'a>(tokens: &mut [SpannedTok<'a>], i: usize, keyword: Tok<'a>, next: Option<Tok<'a>>) {
+    tokens[i].1 = keyword;
+    if let Some(next) = next {
+        tokens[i + 1].1 = next;
+    }
 }
 
 /// The name token for a keyword token; `None` for a token that is no keyword (a name, a
@@ -391,6 +432,21 @@ mod tests {
         );
         // A keyword after the first error: `table` is a column only if FROM is its alias.
         assert_eq!(read("SELECT table FROM"), Ok("SELECT table AS FROM".into()));
+        // Keywords far apart, each moving the error on to the next.
+        assert_eq!(
+            read("SELECT a leading, b trailing, c both FROM t"),
+            Ok("SELECT a AS leading, b AS trailing, c AS both FROM t".into())
+        );
+        // Two names before the error moves: a column `case` aliased `end`, and `t` aliased `as`.
+        assert_eq!(
+            read("SELECT CASE END FROM t AS"),
+            Ok("SELECT CASE AS END FROM t AS AS".into())
+        );
+        // A name that leaves the error where it was but changes it: no `(` after `exists`.
+        assert_eq!(
+            read("SELECT exists join FROM t"),
+            Ok("SELECT exists AS join FROM t".into())
+        );
     }
 
     #[test]

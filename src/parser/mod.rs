@@ -469,7 +469,7 @@ fn syntax_diagnostic(
             Span::from_usize(l, r),
             format!(
                 "syntax error at {}: {}",
-                found(tok),
+                found(tok, r - l),
                 expected_list(&expected)
             ),
         )),
@@ -486,7 +486,7 @@ fn syntax_diagnostic(
             Span::from_usize(l, r),
             format!(
                 "syntax error at {}: expected the end of the statement",
-                found(tok)
+                found(tok, r - l)
             ),
         )),
         ParseError::InvalidToken { location } => Some(Diagnostic::error(
@@ -502,12 +502,16 @@ fn syntax_diagnostic(
     }
 }
 
-fn found(tok: Tok<'_>) -> String {
+/// The token at an error, `len` bytes long, as a message names it.
+fn found(tok: Tok<'_>, len: usize) -> String {
     match tok {
         Tok::Ident(text) | Tok::QuotedIdent(text) => format!("identifier `{text}`"),
         Tok::String(text) | Tok::RawString(text) | Tok::HexString(text) => format!("string {text}"),
         Tok::Number(text) => format!("number {text}"),
         Tok::Param(text) | Tok::NamedMarker(text) => format!("`{text}`"),
+        Tok::PipeOperator if len == 1 => {
+            "`|`, a pipe `|>` before the word that follows it, as Spark reads it".to_string()
+        }
         other => format!("`{}`", other.describe().trim_matches('\'')),
     }
 }

@@ -8,10 +8,10 @@ use super::support::{call, expect_word, is_word, user_error, ActionResult, Query
 use crate::arena::Arena;
 use crate::ast::visit::find_expr;
 use crate::ast::{
-    Alias, Cast, CastKind, Collate, Cte, DataType, Expr, ExprKind, FrameBound, FunctionArg,
-    FunctionCall, GroupByItem, Ident, IdentStyle, JoinConstraint, JoinKind, LikeKind, Literal,
-    NamedWindow, ObjectName, PipeOp, SampleMethod, SelectItem, SetExpr, StringLit, TableArg,
-    TableRef, TimeZoneClause, UnaryOp, WindowSpec,
+    Alias, BinaryOp, Cast, CastKind, Collate, Cte, DataType, Expr, ExprKind, FrameBound,
+    FunctionArg, FunctionCall, GroupByItem, Ident, IdentStyle, JoinConstraint, JoinKind, LikeKind,
+    Literal, NamedWindow, ObjectName, PipeOp, SampleMethod, SelectItem, SetExpr, StringLit,
+    TableArg, TableRef, TimeZoneClause, UnaryOp, WindowSpec,
 };
 use crate::span::{Span, Spanned};
 
@@ -652,7 +652,7 @@ pub fn distinct_ctes<'t>(ctes: &[&Cte<'_>]) -> ActionResult<'t, ()> {
 /// TABLESAMPLE: a percentage is a number from 0 to 100, a bucket at most the whole.
 pub fn sample_amount<'t>(span: Span, method: &SampleMethod<'_>) -> ActionResult<'t, ()> {
     let problem = match method {
-        SampleMethod::Percent(value) => match signed_number(value) {
+        SampleMethod::Percent(value) => match sample_number(value, true) {
             None => Some("a TABLESAMPLE percentage is a number, such as 10 PERCENT".to_string()),
             Some(p) if !(0.0..=100.0).contains(&p) => Some(format!(
                 "TABLESAMPLE ({p} PERCENT) is not between 0 and 100 percent"
@@ -662,8 +662,11 @@ pub fn sample_amount<'t>(span: Span, method: &SampleMethod<'_>) -> ActionResult<
         SampleMethod::Bucket {
             numerator,
             denominator,
-        } => match (signed_number(numerator), signed_number(denominator)) {
-            (Some(n), Some(d)) if d > 0.0 && n <= d && n.fract() == 0.0 && d.fract() == 0.0 => None,
+        } => match (
+            sample_number(numerator, false),
+            sample_number(denominator, false),
+        ) {
+            (Some(n), Some(d)) if d > 0.0 && n <= d => None,
             _ => Some(
                 "TABLESAMPLE (BUCKET x OUT OF y) takes whole numbers, x at most y and y above 0"
                     .to_string(),
@@ -677,13 +680,46 @@ pub fn sample_amount<'t>(span: Span, method: &SampleMethod<'_>) -> ActionResult<
     }
 }
 
-/// A number literal, possibly negated.
-fn signed_number(value: &Expr<'_>) -> Option<f64> {
-    match &value.kind {
-        ExprKind::Literal(Literal::Number(n)) => n.parse().ok(),
-        ExprKind::Unary(u) if u.op == UnaryOp::Minus => signed_number(&u.expr).map(|n| -n),
+/// A number as Spark's grammar writes a sample's: digits, with a point and a minus where
+/// `decimal` allows (`MINUS? (INTEGER_VALUE | DECIMAL_VALUE)` for a percentage, `INTEGER_VALUE`
+/// for a bucket), no exponent and no suffix.
+fn sample_number(value: &Expr<'_>, decimal: bool) -> Option<f64> {
+    let digits = |value: &Expr<'_>| match &value.kind {
+        ExprKind::Literal(Literal::Number(n))
+            if n.bytes()
+                .all(|b| b.is_ascii_digit() || decimal && b == b'.') =>
+        {
+            n.parse::<f64>().ok()
+        }
         _ => None,
+    };
+    match &value.kind {
+        ExprKind::Unary(u) if decimal && u.op == UnaryOp::Minus => digits(&u.expr).map(|n| -n),
+        _ => digits(value),
     }
+}
+
+/// Where Spark's grammar wants a value (its `valueExpression`: an index in brackets, the
+/// arguments of `substring(s FROM i)` and the other keyword forms), NOT, AND, OR and the
+/// predicates stand only in parentheses: `a[b IS NULL]` is refused, `a[(b IS NULL)]` is not.
+pub fn value_expression<'t>(expr: &Expr<'_>, place: &str) -> ActionResult<'t, ()> {
+    let word = match &expr.kind {
+        ExprKind::Unary(u) if u.op == UnaryOp::Not => "NOT".to_string(),
+        ExprKind::Binary(b) if matches!(b.op, BinaryOp::And | BinaryOp::Or) => {
+            b.op.as_str().to_string()
+        }
+        ExprKind::InList(_) | ExprKind::InSubquery(_) => "IN".to_string(),
+        ExprKind::Exists(_) => "EXISTS".to_string(),
+        ExprKind::Between(_) => "BETWEEN".to_string(),
+        ExprKind::Like(like) => like.kind.to_string(),
+        ExprKind::LikeQuantified(like) => like.kind.to_string(),
+        ExprKind::Is(_) => "IS".to_string(),
+        _ => return Ok(()),
+    };
+    user_error(
+        expr.span,
+        format!("{place} is a value: Spark takes this {word} expression there only in parentheses"),
+    )
 }
 
 /// `timestampadd(HOUR, 1, ts)`: Spark reads a three-argument call of these functions as the

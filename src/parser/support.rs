@@ -654,7 +654,10 @@ pub fn subscript<'a, 't>(
                     .to_string(),
             )
         }
-        _ => ExprKind::Subscript(arena.alloc(Subscript { expr, index })),
+        _ => {
+            super::spark_rules::value_expression(&index, "an index in brackets")?;
+            ExprKind::Subscript(arena.alloc(Subscript { expr, index }))
+        }
     };
     Ok(Expr { span, kind })
 }
@@ -1182,6 +1185,14 @@ pub fn special_call<'a, 't>(
                 "`{name}` does not take this form: keyword-separated arguments are for extract(field FROM x), substring(s FROM i [FOR n]), trim([BOTH | LEADING | TRAILING] [chars] FROM s), overlay(s PLACING r FROM i [FOR n]) and position(substr IN s)"
             ),
         );
+    }
+    for arg in &args {
+        if let FunctionArg::Positional(value) | FunctionArg::Keyword { value, .. } = arg {
+            super::spark_rules::value_expression(
+                value,
+                &format!("an argument of `{name}` with keywords"),
+            )?;
+        }
     }
     Ok(arena.alloc(call(span, name, None, arena.slice(args))))
 }
