@@ -3,22 +3,65 @@
 //! Spark's parser evaluates `VALUES` on the spot when every value in it is already resolved
 //! (literals, `-1`, `CAST(NULL AS INT)`, ...), and so it refuses a column whose values have no
 //! common type (`VALUES (1), ('a')`: INVALID_INLINE_TABLE.INCOMPATIBLE_TYPES_IN_INLINE_TABLE)
-//! before the statement runs. A table with any other value (a column, a call, a subquery) is
-//! left for later, and so is left alone here: the check runs only where the type of every
-//! value is certain.
+//! before the statement runs, and so it refuses rows of different widths, or an alias with
+//! another number of columns, there too. A table with any other value (a column, a call, a
+//! subquery, an operator whose operands would need a cast first, as in `1 + 1L`) is left for
+//! later, and so is left alone here: the checks run only where the type of every value is
+//! certain.
 
 use super::support::{user_error, ActionResult};
 use crate::ast::{
-    DataType, Expr, ExprKind, Interval, IsTest, Literal, SelectItem, TimeZoneClause,
-    TypedLiteralKind, UnaryOp,
+    BinaryOp, DataType, Expr, ExprKind, FunctionArg, Interval, IsTest, Literal, SelectItem,
+    TimeZoneClause, TypedLiteralKind, UnaryOp,
 };
 
+/// A number's type. An operator resolves without a cast only on operands of one type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Numeric {
+    TinyInt,
+    SmallInt,
+    Int,
+    BigInt,
+    Decimal,
+    Float,
+    Double,
+}
+
+impl Numeric {
+    /// The type of a number literal, from its suffix or its form.
+    fn of_literal(text: &str) -> Numeric {
+        let lower = text.to_ascii_lowercase();
+        if lower.ends_with("bd") {
+            return Numeric::Decimal;
+        }
+        match lower.as_bytes().last() {
+            Some(b'y') => Numeric::TinyInt,
+            Some(b's') => Numeric::SmallInt,
+            Some(b'l') => Numeric::BigInt,
+            Some(b'f') => Numeric::Float,
+            Some(b'd') => Numeric::Double,
+            _ if lower.contains('e') => Numeric::Double,
+            _ if lower.contains('.') => Numeric::Decimal,
+            _ if lower.parse::<i32>().is_ok() => Numeric::Int,
+            _ if lower.parse::<i64>().is_ok() => Numeric::BigInt,
+            _ => Numeric::Decimal,
+        }
+    }
+
+    fn is_integral(self) -> bool {
+        matches!(
+            self,
+            Numeric::TinyInt | Numeric::SmallInt | Numeric::Int | Numeric::BigInt
+        )
+    }
+}
+
 /// The type of a resolved value, as far as finding a common type needs it: all numbers widen
-/// to each other, so they are one kind; the complex types are told apart by their kind alone.
+/// to each other; the complex types are told apart by their kind alone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum ValueType {
     Null,
-    Number,
+    Number(Numeric),
     String,
     Boolean,
     Binary,
@@ -42,7 +85,7 @@ impl ValueType {
     fn describe(self) -> &'static str {
         match self {
             ValueType::Null => "NULL",
-            ValueType::Number => "a number",
+            ValueType::Number(_) => "a number",
             ValueType::String => "a string",
             ValueType::Boolean => "a boolean",
             ValueType::Binary => "a binary string",
@@ -78,6 +121,7 @@ impl ValueType {
             (Interval, Interval | YearMonthInterval | DayTimeInterval)
             | (YearMonthInterval | DayTimeInterval, Interval) => Some(Unchecked),
             (a, b) if a == b => Some(a),
+            (Number(_), Number(_)) => Some(self),
             (Null, t) | (t, Null) => Some(t),
             (Date, TimestampNtz) | (TimestampNtz, Date) => Some(TimestampNtz),
             (Date | TimestampNtz, Timestamp) | (Timestamp, Date | TimestampNtz) => Some(Timestamp),
@@ -100,7 +144,7 @@ impl ValueType {
             }
             (_, String) => true,
             (String, _) => true,
-            (Number | Boolean, Number | Boolean) => true,
+            (Number(_) | Boolean, Number(_) | Boolean) => true,
             (Date | Timestamp | TimestampNtz, Date | Timestamp | TimestampNtz) => true,
             _ => false,
         }
@@ -112,7 +156,7 @@ impl ValueType {
 fn value_type(value: &Expr<'_>) -> Option<ValueType> {
     match &value.kind {
         ExprKind::Literal(literal) => Some(match literal {
-            Literal::Number(_) => ValueType::Number,
+            Literal::Number(text) => ValueType::Number(Numeric::of_literal(text)),
             // A hex string (`X'1F'`) stands alone and is bytes.
             Literal::String([hex]) if hex.raw.starts_with(['x', 'X']) => ValueType::Binary,
             Literal::String(_) => ValueType::String,
@@ -134,7 +178,9 @@ fn value_type(value: &Expr<'_>) -> Option<ValueType> {
             value_type(&unary.expr).filter(|t| {
                 matches!(
                     t,
-                    ValueType::Number | ValueType::YearMonthInterval | ValueType::DayTimeInterval
+                    ValueType::Number(_)
+                        | ValueType::YearMonthInterval
+                        | ValueType::DayTimeInterval
                 )
             })
         }
@@ -148,12 +194,108 @@ fn value_type(value: &Expr<'_>) -> Option<ValueType> {
         ExprKind::Unary(unary) if unary.op == UnaryOp::Not => {
             value_type(&unary.expr).filter(|t| *t == ValueType::Boolean)
         }
+        ExprKind::Unary(unary) if unary.op == UnaryOp::BitNot => {
+            value_type(&unary.expr).filter(|t| matches!(t, ValueType::Number(n) if n.is_integral()))
+        }
         // `x IS NULL` of a resolved value is resolved, whatever its type.
-        ExprKind::Is(is) if matches!(is.test, IsTest::Null) => {
-            value_type(&is.expr).map(|_| ValueType::Boolean)
+        ExprKind::Is(is) => {
+            let tested = value_type(&is.expr)?;
+            let resolved = match &is.test {
+                IsTest::Null => true,
+                IsTest::True | IsTest::False | IsTest::Unknown => tested == ValueType::Boolean,
+                IsTest::DistinctFrom(other) => value_type(other) == Some(tested),
+            };
+            resolved.then_some(ValueType::Boolean)
+        }
+        ExprKind::Binary(binary) => {
+            let left = value_type(&binary.left)?;
+            (left == value_type(&binary.right)?)
+                .then(|| operator_type(binary.op, left))
+                .flatten()
+        }
+        ExprKind::InList(in_list) => {
+            let tested = value_type(&in_list.expr)?;
+            let same = in_list.list.iter().all(|v| value_type(v) == Some(tested));
+            same.then_some(ValueType::Boolean)
+        }
+        ExprKind::Like(like) => {
+            let strings = [&like.expr, &like.pattern]
+                .iter()
+                .all(|v| value_type(v) == Some(ValueType::String));
+            strings.then_some(ValueType::Boolean)
+        }
+        ExprKind::Case(case) => {
+            // Each condition a boolean (or of the operand's type), each result of one type.
+            let condition = match &case.operand {
+                Some(operand) => value_type(operand)?,
+                None => ValueType::Boolean,
+            };
+            let mut results = case.whens.iter().map(|when| {
+                (value_type(&when.condition) == Some(condition))
+                    .then(|| value_type(&when.result))
+                    .flatten()
+            });
+            let first = results.next()??;
+            let rest_agree = results.all(|result| result == Some(first))
+                && case
+                    .else_result
+                    .as_ref()
+                    .map_or(true, |e| value_type(e) == Some(first));
+            rest_agree.then_some(first)
+        }
+        // `(1, 'a')` inside a row, and `struct(1, 'a')`, build a struct where each part is resolved.
+        ExprKind::Tuple(values) => values
+            .iter()
+            .all(|v| value_type(v).is_some())
+            .then_some(ValueType::Struct),
+        ExprKind::Row(items) => items
+            .iter()
+            .all(|item| matches!(item, SelectItem::Expr { expr, .. } if value_type(expr).is_some()))
+            .then_some(ValueType::Struct),
+        ExprKind::Function(call)
+            if call.over.is_none()
+                && call.filter.is_none()
+                && matches!(call.name.parts, [name] if name.text.eq_ignore_ascii_case("struct")) =>
+        {
+            call.args
+                .iter()
+                .all(|arg| match arg {
+                    FunctionArg::Positional(value) => value_type(value).is_some(),
+                    FunctionArg::Aliased(named) => value_type(&named.value).is_some(),
+                    _ => false,
+                })
+                .then_some(ValueType::Struct)
         }
         _ => None,
     }
+}
+
+/// The type of `left op right` for operands both of type `operand`, where Spark resolves it
+/// without a cast; `None` where it needs one (`1 / 1`: a division is of doubles or decimals).
+fn operator_type(op: BinaryOp, operand: ValueType) -> Option<ValueType> {
+    use BinaryOp::*;
+    use ValueType::{Boolean, Number};
+    let number = matches!(operand, Number(_));
+    let integral = matches!(operand, Number(n) if n.is_integral());
+    match op {
+        // Two intervals may differ in their units (`INTERVAL 1 YEAR - INTERVAL 1 MONTH`).
+        Plus | Minus | Multiply | Modulo => number.then_some(operand),
+        Divide => matches!(operand, Number(Numeric::Double | Numeric::Decimal)).then_some(operand),
+        IntDivide => matches!(operand, Number(Numeric::BigInt | Numeric::Decimal))
+            .then_some(Number(Numeric::BigInt)),
+        BitAnd | BitOr | BitXor | ShiftLeft | ShiftRight | ShiftRightUnsigned => {
+            integral.then_some(operand)
+        }
+        Concat => matches!(operand, ValueType::String | ValueType::Binary).then_some(operand),
+        And | Or => (operand == Boolean).then_some(Boolean),
+        Eq | NotEq | Lt | LtEq | Gt | GtEq | NullSafeEq => Some(Boolean),
+    }
+}
+
+/// Whether Spark evaluates VALUES with these rows while it parses: every value is resolved.
+pub fn resolved(rows: &[Expr<'_>]) -> bool {
+    rows.iter()
+        .all(|row| row_values(row).all(|value| value.and_then(value_type).is_some()))
 }
 
 /// `INTERVAL 3 DAYS`, `INTERVAL '1-2' YEAR TO MONTH`: the units say which kind (the grammar
@@ -184,8 +326,13 @@ fn named_type(data_type: &DataType<'_>) -> Option<ValueType> {
         DataType::Collated { .. } => return None,
     };
     Some(match (name.as_str(), time_zone) {
-        ("TINYINT" | "BYTE" | "SMALLINT" | "SHORT" | "INT" | "INTEGER" | "BIGINT" | "LONG", _)
-        | ("FLOAT" | "REAL" | "DOUBLE" | "DECIMAL" | "DEC" | "NUMERIC", _) => ValueType::Number,
+        ("TINYINT" | "BYTE", _) => ValueType::Number(Numeric::TinyInt),
+        ("SMALLINT" | "SHORT", _) => ValueType::Number(Numeric::SmallInt),
+        ("INT" | "INTEGER", _) => ValueType::Number(Numeric::Int),
+        ("BIGINT" | "LONG", _) => ValueType::Number(Numeric::BigInt),
+        ("FLOAT" | "REAL", _) => ValueType::Number(Numeric::Float),
+        ("DOUBLE", _) => ValueType::Number(Numeric::Double),
+        ("DECIMAL" | "DEC" | "NUMERIC", _) => ValueType::Number(Numeric::Decimal),
         // CHAR and VARCHAR are strings to Spark's parser.
         ("STRING" | "CHAR" | "CHARACTER" | "VARCHAR", _) => ValueType::String,
         ("BOOLEAN", _) => ValueType::Boolean,

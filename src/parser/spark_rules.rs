@@ -4,6 +4,7 @@
 //! the grammar action that builds the node, so that the diagnostic points at it.
 
 use super::collation::is_collation;
+use super::inline_table::resolved;
 use super::support::{call, expect_word, is_word, user_error, ActionResult, QueryTail, Word};
 use crate::arena::Arena;
 use crate::ast::visit::find_expr;
@@ -469,9 +470,10 @@ fn row_width(row: &Expr<'_>) -> usize {
     }
 }
 
-/// `VALUES (1, 2), (3, 4)`: every row as wide as the first.
+/// `VALUES (1, 2), (3, 4)`: every row as wide as the first, where Spark evaluates the rows while
+/// it parses (see [`resolved`]).
 pub fn equal_rows<'t>(rows: &[Expr<'_>]) -> ActionResult<'t, ()> {
-    let Some(first) = rows.first() else {
+    let Some(first) = rows.first().filter(|_| resolved(rows)) else {
         return Ok(());
     };
     match rows.iter().find(|row| row_width(row) != row_width(first)) {
@@ -487,9 +489,10 @@ pub fn equal_rows<'t>(rows: &[Expr<'_>]) -> ActionResult<'t, ()> {
     }
 }
 
-/// `VALUES (1, 2) AS t(a, b)`: an alias of VALUES names each of its columns, or none.
+/// `VALUES (1, 2) AS t(a, b)`: an alias of VALUES names each of its columns, or none, where Spark
+/// evaluates the rows while it parses.
 pub fn values_alias<'t>(rows: &[Expr<'_>], alias: Option<&Alias<'_>>) -> ActionResult<'t, ()> {
-    let (Some(first), Some(alias)) = (rows.first(), alias) else {
+    let (Some(first), Some(alias)) = (rows.first().filter(|_| resolved(rows)), alias) else {
         return Ok(());
     };
     let width = row_width(first);
