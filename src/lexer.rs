@@ -782,8 +782,9 @@ pub enum Tok<'a> {
     #[token("!")]
     Bang,
 
-    /// `EXCEPT` right after `*`: the column exclusion of `* EXCEPT (a, b)`, told apart from the
-    /// set operation by the lexer so that the grammar stays LALR(1).
+    /// `EXCEPT` right after `*` and before `(` and a name: the column exclusion of
+    /// `* EXCEPT (a, b)`, told apart from the set operation (`SELECT * EXCEPT SELECT 1`,
+    /// `SELECT * EXCEPT (SELECT 1)`) by the lexer so that the grammar stays LALR(1).
     ExceptAfterStar,
     /// `ANY` right after LIKE or ILIKE: the quantifier of `LIKE ANY (...)`, told apart from a
     /// call of the function `any` that a pattern could start with.
@@ -1398,6 +1399,21 @@ impl<'a> Lexer<'a> {
         value && matches!(ahead.next(), Some(Ok(Tok::Ident(word))) if is_interval_unit(word))
     }
 
+    /// After `* EXCEPT`: whether a list of columns follows, not a query (in brackets or not).
+    fn column_list_follows(&self) -> bool {
+        let mut ahead = self.inner.clone();
+        matches!(ahead.next(), Some(Ok(Tok::LParen)))
+            && !matches!(
+                ahead.next(),
+                Some(Ok(Tok::Select
+                    | Tok::Values
+                    | Tok::With
+                    | Tok::From
+                    | Tok::Table
+                    | Tok::LParen))
+            )
+    }
+
     /// After `|`: whether the next word starts a pipe operation (Spark's `operatorPipeRightSide`),
     /// which makes the `|` a pipe, as `|>` is, even where no query is before it (`f(a | where)`
     /// is refused there); before any other token it is a bitwise OR.
@@ -1490,7 +1506,9 @@ impl<'a> Lexer<'a> {
                 span.end = span.start + 1;
                 Tok::Colon
             }
-            Ok(Tok::Except) if self.after == After::Star => Tok::ExceptAfterStar,
+            Ok(Tok::Except) if self.after == After::Star && self.column_list_follows() => {
+                Tok::ExceptAfterStar
+            }
             Ok(Tok::Any) if self.after == After::Like => Tok::LikeAny,
             Ok(Tok::Some) if self.after == After::Like => Tok::LikeSome,
             Ok(Tok::All) if self.after == After::Like => Tok::LikeAll,
@@ -1750,6 +1768,15 @@ mod tests {
                 Tok::RParen,
                 Tok::Except
             ]
+        );
+        // Before a query, in brackets or not, EXCEPT after `*` is the set operation.
+        assert_eq!(
+            toks("* EXCEPT SELECT 1"),
+            vec![Tok::Star, Tok::Except, Tok::Select, Tok::Number("1")]
+        );
+        assert_eq!(
+            toks("* EXCEPT (VALUES"),
+            vec![Tok::Star, Tok::Except, Tok::LParen, Tok::Values]
         );
     }
 

@@ -91,13 +91,12 @@ pub(super) fn reparse<'a>(
         && !search.map_reduce_before(&mut reading, error_at)
         && !search.names_within(&mut reading, 0..=error_at, MAX_NAMES)
     {
-        // Keywords far apart (`SELECT a leading, b trailing, c both FROM t`): the reading of
-        // names that moved the error farthest is kept, and the search goes on from there.
+        // Keywords far apart (`SELECT a leading, b trailing, c both FROM t`), or a name after
+        // a body's own clauses: the reading that moved the error farthest is kept, and the
+        // search goes on from there.
         match search.farthest.take() {
-            Some((at, kinds)) if at > error_at && steps < MAX_STEPS => {
-                for (token, kind) in reading.iter_mut().zip(kinds) {
-                    token.1 = kind;
-                }
+            Some((at, farthest)) if at > error_at && steps < MAX_STEPS => {
+                reading = farthest;
                 error_at = at;
                 steps += 1;
             }
@@ -119,9 +118,9 @@ struct Search<'p, 'a> {
     source: &'a str,
     /// A check's refusal of a reading as MAP or REDUCE.
     refusal: Option<UserError>,
-    /// Of the readings with keywords as names that failed, the one that failed farthest into
-    /// the statement: where, and its tokens.
-    farthest: Option<(usize, Vec<Tok<'a>>)>,
+    /// Of the readings tried that failed, the one that failed farthest into the statement:
+    /// where, and its tokens.
+    farthest: Option<(usize, Vec<SpannedTok<'a>>)>,
 }
 
 /// How an attempt ended: parsed, failed at a source offset (`None`: at no token), or refused
@@ -193,6 +192,8 @@ impl<'a> Search<'_, 'a> {
     /// as that body's own (see [`Tok::BodyClauses`]), and so on while the next error is another
     /// such place. On success `tokens` holds the reading that parses.
     fn body_clauses_before(&mut self, tokens: &mut Vec<SpannedTok<'a>>, error_at: usize) -> bool {
+        // Markers kept from an earlier step stay; only this look's are taken out again.
+        let before = tokens.clone();
         let mut at = Some(error_at);
         let token_at = |tokens: &[SpannedTok<'a>], at: usize| {
             tokens
@@ -225,7 +226,7 @@ impl<'a> Search<'_, 'a> {
                 Attempt::FailedAt(_) | Attempt::Refused(_) => None,
             };
         }
-        tokens.retain(|t| t.1 != Tok::BodyClauses);
+        *tokens = before;
         false
     }
 
@@ -288,9 +289,6 @@ impl<'a> Search<'_, 'a> {
             let found = match self.attempt(tokens) {
                 Attempt::Parsed => true,
                 Attempt::FailedAt(Some(at)) => {
-                    if !matches!(self.farthest, Some((farthest, _)) if farthest >= at) {
-                        self.farthest = Some((at, tokens.iter().map(|t| t.1).collect()));
-                    }
                     // At the same place, the name may still have changed what the error is
                     // (`SELECT exists join FROM t`: a column `exists` needs no `(`).
                     let between = at.min(error_at)..=at.max(error_at);
@@ -309,12 +307,18 @@ impl<'a> Search<'_, 'a> {
     fn attempt(&mut self, tokens: &[SpannedTok<'a>]) -> Attempt {
         self.scratch.reset();
         let spanned = tokens.iter().map(|&t| Ok::<_, UserError>(t));
-        match self.parser.parse(self.source, &self.scratch, spanned) {
+        let attempt = match self.parser.parse(self.source, &self.scratch, spanned) {
             Ok(statements) if statements.len() == 1 => Attempt::Parsed,
             Ok(_) => Attempt::FailedAt(None),
             Err(ParseError::User { error }) => Attempt::Refused(error),
             Err(error) => Attempt::FailedAt(super::error_offset(&error, self.source.len())),
+        };
+        if let Attempt::FailedAt(Some(at)) = attempt {
+            if !matches!(self.farthest, Some((farthest, _)) if farthest >= at) {
+                self.farthest = Some((at, tokens.to_vec()));
+            }
         }
+        attempt
     }
 }
 
