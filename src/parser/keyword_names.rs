@@ -210,6 +210,7 @@ impl<'a> Search<'_, 'a> {
                     | Tok::Except
                     | Tok::Minus
                     | Tok::PipeOperator
+                    | Tok::Window
             ) || is_clause_start(tokens[i].1);
             let Some(start) = follows_a_body
                 .then(|| body_clauses_start(tokens, i))
@@ -218,6 +219,10 @@ impl<'a> Search<'_, 'a> {
                 break;
             };
             let (begin, end) = (tokens[start].0, tokens[i].0);
+            // After a body's own clauses, WINDOW opens the query's own clause.
+            if tokens[i].1 == Tok::Window {
+                tokens[i].1 = Tok::QueryWindow;
+            }
             tokens.insert(i, (end, Tok::BodyClauses, end));
             tokens.insert(start, (begin, Tok::BodyClauses, begin));
             at = match self.attempt(tokens) {

@@ -3511,4 +3511,7 @@ FROM orders SELECT id CLUSTER BY id SELECT customer THEN;
 FROM orders SELECT id LIMIT 3 SELECT customer ON LIMIT 2 OFFSET 1 SELECT region;
 FROM orders MAP map(region ESCAPE, amount) USING 'cat';
 SELECT * FROM (REDUCE amount USING 'cat' AS total FROM orders) FALSE;
+FROM orders SELECT id LIMIT 1 WINDOW v AS (ORDER BY id);
+FROM orders SELECT id ORDER BY id WINDOW v AS (ORDER BY id) LIMIT 2;
+FROM orders SELECT id WINDOW w AS (ORDER BY id) LIMIT 1 WINDOW v AS (ORDER BY id) LIMIT 2;
 SELECT 'unterminated FROM t;
