@@ -831,10 +831,12 @@ pub fn pipe_aggregate<'a, 't>(
             Some(GroupingName::List(aliases)) => SelectItem::MultiAlias { expr, aliases },
         });
     }
-    // Spark looks for these only when the step groups.
+    // Spark looks for these only when the step groups, in what it computes and what it
+    // groups by.
     if !grouping.is_empty() {
         if let Some((at, what)) = aggregates
             .iter()
+            .chain(&grouping)
             .filter_map(SelectItem::expr)
             .find_map(|expr| find_expr(expr, grouping_or_window))
         {

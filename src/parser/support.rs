@@ -1079,6 +1079,42 @@ pub fn lambda<'a, 't>(
         )
     };
     let names = match &params.kind {
+        // Spark's lambda is a primary expression: the arrow takes the operand just before it,
+        // `a > x -> x > 0` is `a > (x -> x > 0)`, `-x -> x` is `-(x -> x)`, and so on.
+        ExprKind::Binary(binary) => {
+            let right = lambda(
+                arena,
+                Span::new(binary.right.span.start, span.end),
+                binary.right.clone(),
+                body,
+            )?;
+            let (op, left) = (binary.op, binary.left.clone());
+            let kind = ExprKind::Binary(arena.alloc(BinaryExpr { op, left, right }));
+            return Ok(Expr { span, kind });
+        }
+        ExprKind::Unary(unary) => {
+            let expr = lambda(
+                arena,
+                Span::new(unary.expr.span.start, span.end),
+                unary.expr.clone(),
+                body,
+            )?;
+            let kind = ExprKind::Unary(arena.alloc(UnaryExpr { op: unary.op, expr }));
+            return Ok(Expr { span, kind });
+        }
+        ExprKind::Like(like) => {
+            let pattern = lambda(
+                arena,
+                Span::new(like.pattern.span.start, span.end),
+                like.pattern.clone(),
+                body,
+            )?;
+            let kind = ExprKind::Like(arena.alloc(Like {
+                pattern,
+                ..(*like).clone()
+            }));
+            return Ok(Expr { span, kind });
+        }
         ExprKind::Column(name) => vec![name.clone()],
         ExprKind::Tuple(items) => {
             let mut names = Vec::with_capacity(items.len());
