@@ -885,7 +885,8 @@ fn grouping_or_window(expr: &Expr<'_>) -> Option<(Span, &'static str)> {
     let ExprKind::Function(call) = &expr.kind else {
         return None;
     };
-    if call.over.is_some() {
+    // Spark finds a window it is given in full; `OVER w` it resolves only later.
+    if matches!(call.over, Some(WindowSpec::Inline(_))) {
         return Some((
             expr.span,
             "window functions: compute them in a later `|> SELECT`",

@@ -3532,4 +3532,8 @@ SELECT a > b + x -> x FROM orders;
 SELECT a LIKE x -> x FROM orders;
 SELECT f(a > x -> x) FROM orders;
 SELECT x -> y -> x + y FROM orders;
+TABLE orders |> AGGREGATE sum(amount) OVER running GROUP BY region;
+TABLE orders |> AGGREGATE sum(amount) OVER (running) GROUP BY region;
+TABLE orders |> AGGREGATE sum(amount) OVER () GROUP BY region;
+TABLE orders |> AGGREGATE count(*) GROUP BY sum(a) OVER w;
 SELECT 'unterminated FROM t;
