@@ -7,8 +7,10 @@
 //! first is a column. An LALR(1) parser decides on one token, and there it decides for the
 //! keyword. So when a statement does not parse, the keywords just before the error are tried
 //! as names, and where one moves the error, the keywords between the old and the new error as
-//! well; the first reading that parses is the statement. Valid input never comes here, so this
-//! costs nothing on the fast path.
+//! well; the first reading that parses is the statement. Where none does, the reading (of any of
+//! the looks below) that failed farthest into the statement is kept, and the search starts again
+//! from its error, for keywords far apart. Valid input never comes here, so this costs nothing on
+//! the fast path.
 //!
 //! The same holds for `inline(pairs) (k, v)`: Spark names a select item's columns in
 //! parentheses without AS, and after a name `(` opens a call. So an error at a `(` that follows
@@ -34,8 +36,8 @@ use std::ops::RangeInclusive;
 const CANDIDATES: usize = 4;
 
 /// How many keywords one reading may take as names. With [`CANDIDATES`], a statement with a
-/// syntax error is parsed at most 4 + 4 × 4 more times, and once more for the reading that
-/// parses (a second name is tried only between where the first one moved the error and where
+/// syntax error is parsed at most 4 + 4 × 4 more times in each step (see [`MAX_STEPS`]), and
+/// once more for the reading that parses (a second name is tried only between where the first one moved the error and where
 /// it was, so mostly far fewer).
 const MAX_NAMES: usize = 2;
 
@@ -290,7 +292,13 @@ impl<'a> Search<'_, 'a> {
             .collect();
         let error_at = *within.end();
         for (i, name) in candidates {
-            let (keyword, next) = read_as_name(tokens, i, name);
+            let keyword = tokens[i].1;
+            let next = tokens.get(i + 1).map(|t| t.1);
+            tokens[i].1 = name;
+            // The lexer read the word after INTERVAL as its unit; after a name it is a name.
+            if let (Tok::Interval, Some(Tok::IntervalUnit(word))) = (keyword, next) {
+                tokens[i + 1].1 = Tok::Ident(word);
+            }
             let found = match self.attempt(tokens) {
                 Attempt::Parsed => true,
                 Attempt::FailedAt(Some(at)) => {
@@ -304,7 +312,10 @@ impl<'a> Search<'_, 'a> {
             if found {
                 return true;
             }
-            restore(tokens, i, keyword, next);
+            tokens[i].1 = keyword;
+            if let Some(next) = next {
+                tokens[i + 1].1 = next;
+            }
         }
         false
     }
@@ -358,30 +369,6 @@ fn is_clause_start(tok: Tok<'_>) -> bool {
             | Tok::Limit
             | Tok::Offset
     )
-}
-
-/// Reads the keyword at `i` as `name`, and returns the keyword and the token after it, for
-/// [`restore`].
-fn read_as_name<'a>(
-    tokens: &mut [SpannedTok<'a>],
-    i: usize,
-    name: Tok<'a>,
-) -> (Tok<'a>, Option<Tok<'a>>) {
-    let keyword = std::mem::replace(&mut tokens[i].1, name);
-    let next = tokens.get(i + 1).map(|t| t.1);
-    // The lexer read the word after INTERVAL as its unit; after a name it is a name.
-    if let (Tok::Interval, Some(Tok::IntervalUnit(word))) = (keyword, next) {
-        tokens[i + 1].1 = Tok::Ident(word);
-    }
-    (keyword, next)
-}
-
-/// Undoes [`read_as_name`].
-fn restore<'a>(tokens: &mut [SpannedTok<'a>], i: usize, keyword: Tok<'a>, next: Option<Tok<'a>>) {
-    tokens[i].1 = keyword;
-    if let Some(next) = next {
-        tokens[i + 1].1 = next;
-    }
 }
 
 /// The name token for a keyword token; `None` for a token that is no keyword (a name, a
