@@ -37,8 +37,8 @@ const CANDIDATES: usize = 4;
 
 /// How many keywords one reading may take as names. With [`CANDIDATES`], a statement with a
 /// syntax error is parsed at most 4 + 4 × 4 more times in each step (see [`MAX_STEPS`]), and
-/// once more for the reading that parses (a second name is tried only between where the first one moved the error and where
-/// it was, so mostly far fewer).
+/// once more for the reading that parses (a second name is tried only between where the first
+/// one moved the error and where it was, so mostly far fewer).
 const MAX_NAMES: usize = 2;
 
 /// How many times the search may keep the reading that moved the error farthest and go on

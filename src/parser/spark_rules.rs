@@ -473,11 +473,12 @@ fn row_width(row: &Expr<'_>) -> usize {
 /// `VALUES (1, 2), (3, 4)`: every row as wide as the first, where Spark evaluates the rows while
 /// it parses (see [`resolved`]).
 pub fn equal_rows<'t>(rows: &[Expr<'_>]) -> ActionResult<'t, ()> {
-    let Some(first) = rows.first().filter(|_| resolved(rows)) else {
+    let Some(first) = rows.first() else {
         return Ok(());
     };
+    // Whether the table is resolved is asked only of one that breaks the rule.
     match rows.iter().find(|row| row_width(row) != row_width(first)) {
-        Some(row) => user_error(
+        Some(row) if resolved(rows) => user_error(
             row.span,
             format!(
                 "this row has {} values and the first has {}: the rows of VALUES are equally wide",
@@ -485,18 +486,18 @@ pub fn equal_rows<'t>(rows: &[Expr<'_>]) -> ActionResult<'t, ()> {
                 row_width(first)
             ),
         ),
-        None => Ok(()),
+        _ => Ok(()),
     }
 }
 
 /// `VALUES (1, 2) AS t(a, b)`: an alias of VALUES names each of its columns, or none, where Spark
 /// evaluates the rows while it parses.
 pub fn values_alias<'t>(rows: &[Expr<'_>], alias: Option<&Alias<'_>>) -> ActionResult<'t, ()> {
-    let (Some(first), Some(alias)) = (rows.first().filter(|_| resolved(rows)), alias) else {
+    let (Some(first), Some(alias)) = (rows.first(), alias) else {
         return Ok(());
     };
     let width = row_width(first);
-    if alias.columns.is_empty() || alias.columns.len() == width {
+    if alias.columns.is_empty() || alias.columns.len() == width || !resolved(rows) {
         return Ok(());
     }
     user_error(
@@ -705,7 +706,10 @@ fn sample_number(value: &Expr<'_>, decimal: bool) -> Option<f64> {
 /// Where Spark's grammar wants a value (its `valueExpression`: an index in brackets, the
 /// arguments of `substring(s FROM i)` and the other keyword forms), NOT, AND, OR and the
 /// predicates stand only in parentheses: `a[b IS NULL]` is refused, `a[(b IS NULL)]` is not.
-pub fn value_expression<'t>(expr: &Expr<'_>, place: &str) -> ActionResult<'t, ()> {
+pub fn value_expression<'t>(
+    expr: &Expr<'_>,
+    place: &dyn std::fmt::Display,
+) -> ActionResult<'t, ()> {
     let word = match &expr.kind {
         ExprKind::Unary(u) if u.op == UnaryOp::Not => "NOT".to_string(),
         ExprKind::Binary(b) if matches!(b.op, BinaryOp::And | BinaryOp::Or) => {

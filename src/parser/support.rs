@@ -655,7 +655,7 @@ pub fn subscript<'a, 't>(
             )
         }
         _ => {
-            super::spark_rules::value_expression(&index, "an index in brackets")?;
+            super::spark_rules::value_expression(&index, &"an index in brackets")?;
             ExprKind::Subscript(arena.alloc(Subscript { expr, index }))
         }
     };
@@ -1078,43 +1078,32 @@ pub fn lambda<'a, 't>(
                 .to_string(),
         )
     };
+    // The lambda of the operand `params` ends with, from where that operand starts.
+    let arrow_on = |operand: &Expr<'a>| {
+        let span = Span::new(operand.span.start, span.end);
+        lambda(arena, span, operand.clone(), body.clone())
+    };
+    // Spark's lambda is a primary expression: the arrow takes the operand just before it,
+    // `a > x -> x > 0` is `a > (x -> x > 0)`, `-x -> x` is `-(x -> x)`, and so on.
+    let kind = match &params.kind {
+        ExprKind::Binary(b) => Some(ExprKind::Binary(arena.alloc(BinaryExpr {
+            right: arrow_on(&b.right)?,
+            ..(*b).clone()
+        }))),
+        ExprKind::Unary(u) => Some(ExprKind::Unary(arena.alloc(UnaryExpr {
+            expr: arrow_on(&u.expr)?,
+            ..(*u).clone()
+        }))),
+        ExprKind::Like(l) => Some(ExprKind::Like(arena.alloc(Like {
+            pattern: arrow_on(&l.pattern)?,
+            ..(*l).clone()
+        }))),
+        _ => None,
+    };
+    if let Some(kind) = kind {
+        return Ok(Expr { span, kind });
+    }
     let names = match &params.kind {
-        // Spark's lambda is a primary expression: the arrow takes the operand just before it,
-        // `a > x -> x > 0` is `a > (x -> x > 0)`, `-x -> x` is `-(x -> x)`, and so on.
-        ExprKind::Binary(binary) => {
-            let right = lambda(
-                arena,
-                Span::new(binary.right.span.start, span.end),
-                binary.right.clone(),
-                body,
-            )?;
-            let (op, left) = (binary.op, binary.left.clone());
-            let kind = ExprKind::Binary(arena.alloc(BinaryExpr { op, left, right }));
-            return Ok(Expr { span, kind });
-        }
-        ExprKind::Unary(unary) => {
-            let expr = lambda(
-                arena,
-                Span::new(unary.expr.span.start, span.end),
-                unary.expr.clone(),
-                body,
-            )?;
-            let kind = ExprKind::Unary(arena.alloc(UnaryExpr { op: unary.op, expr }));
-            return Ok(Expr { span, kind });
-        }
-        ExprKind::Like(like) => {
-            let pattern = lambda(
-                arena,
-                Span::new(like.pattern.span.start, span.end),
-                like.pattern.clone(),
-                body,
-            )?;
-            let kind = ExprKind::Like(arena.alloc(Like {
-                pattern,
-                ..(*like).clone()
-            }));
-            return Ok(Expr { span, kind });
-        }
         ExprKind::Column(name) => vec![name.clone()],
         ExprKind::Tuple(items) => {
             let mut names = Vec::with_capacity(items.len());
@@ -1224,9 +1213,10 @@ pub fn special_call<'a, 't>(
     }
     for arg in &args {
         if let FunctionArg::Positional(value) | FunctionArg::Keyword { value, .. } = arg {
+            // The place is formatted only for a refusal.
             super::spark_rules::value_expression(
                 value,
-                &format!("an argument of `{name}` with keywords"),
+                &format_args!("an argument of `{name}` with keywords"),
             )?;
         }
     }
