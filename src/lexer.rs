@@ -1494,11 +1494,34 @@ impl<'a> Lexer<'a> {
         false
     }
 
+    /// Where the number just read stops being one, if it must: Spark reads a decimal only when
+    /// no letter, digit or `_` follows it, so `1.5abc` is `1` and `.5abc` (the field `5abc` of 1),
+    /// `5.x` is `5 . x`, and `.5e1x` starts with a dot. The result is the offset of the dot.
+    fn decimal_cut(&self, number: &str) -> Option<usize> {
+        let dot = number.find('.')?;
+        let next = *self.inner.remainder().as_bytes().first()?;
+        (next.is_ascii_alphanumeric() || next == b'_').then_some(dot)
+    }
+
     fn lex(&mut self) -> Option<SpannedTok<'a>> {
-        let (result, mut span) = match self.field_type.take() {
+        let (mut result, mut span) = match self.field_type.take() {
             Some(word) => word,
             None => (self.inner.next()?, self.inner.span()),
         };
+        if let Ok(Tok::Number(digits)) = result {
+            if let Some(dot) = self.decimal_cut(digits) {
+                // The dot starts the next token: re-lex from there.
+                let next = span.start + dot.max(1);
+                self.inner = Tok::lexer(self.inner.source());
+                self.inner.bump(next);
+                result = Ok(if dot == 0 {
+                    Tok::Dot
+                } else {
+                    Tok::Number(&digits[..dot])
+                });
+                span.end = next;
+            }
+        }
         let tok = match result {
             Ok(Tok::NamedMarker(marker)) if self.struct_angles > 0 => {
                 let word = span.start + 1..span.end;
@@ -1666,7 +1689,7 @@ mod tests {
     #[test]
     fn names_may_start_with_digits_where_no_number_is_as_long() {
         assert_eq!(
-            toks("7d_avg 10L 1e5 2BD 1e5x t.1a .5 1.5abc"),
+            toks("7d_avg 10L 1e5 2BD 1e5x t.1a .5"),
             vec![
                 Tok::Ident("7d_avg"),
                 Tok::Number("10L"),
@@ -1676,8 +1699,6 @@ mod tests {
                 Tok::Ident("t"),
                 Tok::DotDigitName(".1a"),
                 Tok::Number(".5"),
-                Tok::Number("1.5"),
-                Tok::Ident("abc"),
             ]
         );
     }
@@ -1737,6 +1758,28 @@ mod tests {
             toks("1 2.5 .5 1e10 10L 3S 4Y 1.5D 2F 9.99BD"),
             ["1", "2.5", ".5", "1e10", "10L", "3S", "4Y", "1.5D", "2F", "9.99BD"].map(Tok::Number)
         );
+    }
+
+    #[test]
+    fn a_decimal_followed_by_a_word_character_is_split_at_its_dot() {
+        assert_eq!(
+            toks("1.5abc 5.x 1.5BDx .5e-5y 5.D"),
+            vec![
+                Tok::Number("1"),
+                Tok::DotDigitName(".5abc"),
+                Tok::Number("5"),
+                Tok::Dot,
+                Tok::Ident("x"),
+                Tok::Number("1"),
+                Tok::DotDigitName(".5BDx"),
+                Tok::Dot,
+                Tok::Number("5e-5"),
+                Tok::Ident("y"),
+                Tok::Number("5.D"),
+            ]
+        );
+        let spans: Vec<_> = tokenize("1.5a").into_iter().map(|t| (t.0, t.2)).collect();
+        assert_eq!(spans, [(0, 1), (1, 4)]);
     }
 
     #[test]

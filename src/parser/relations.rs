@@ -272,11 +272,34 @@ pub fn nearest_by<'a, 't>(
     })))
 }
 
+/// `LATERAL` before the relation starting at `start`: a function or JSON_TABLE is marked lateral;
+/// a table keeps the word only in its span, as Spark ignores it there (refused but in the first
+/// relation; see `lateral_relation`).
+pub fn lateral<'a>(arena: &'a Arena, start: usize, relation: TableRef<'a>) -> TableRef<'a> {
+    let widen = |span: Span| Span::from_usize(start, span.end as usize);
+    match relation {
+        TableRef::Table(table) => TableRef::Table(arena.alloc(TableName {
+            span: widen(table.span),
+            ..table.clone()
+        })),
+        TableRef::Function(function) => TableRef::Function(arena.alloc(TableFunction {
+            span: widen(function.span),
+            lateral: true,
+            ..function.clone()
+        })),
+        TableRef::JsonTable(table) => TableRef::JsonTable(arena.alloc(JsonTable {
+            span: widen(table.span),
+            lateral: true,
+            ..table.clone()
+        })),
+        other => other,
+    }
+}
+
 /// `UNNEST(a, b) WITH ORDINALITY`: only UNNEST takes it, with plain arguments, one at least.
 pub fn unnest_with_ordinality<'a, 't>(
     arena: &'a Arena,
     span: Span,
-    lateral: bool,
     call: &'a FunctionCall<'a>,
     ordinality: Word<'a>,
     alias: Option<Alias<'a>>,
@@ -298,7 +321,7 @@ pub fn unnest_with_ordinality<'a, 't>(
     Ok(TableRef::Function(arena.alloc(TableFunction {
         span,
         stream: None,
-        lateral,
+        lateral: false,
         call,
         with_ordinality: true,
         identified_by: None,
@@ -320,7 +343,6 @@ pub struct JsonTableBody<'a> {
 pub fn json_table<'a, 't>(
     arena: &'a Arena,
     span: Span,
-    lateral: bool,
     name: ObjectName<'a>,
     JsonTableBody {
         args,
@@ -363,7 +385,7 @@ pub fn json_table<'a, 't>(
     }
     Ok(TableRef::JsonTable(arena.alloc(JsonTable {
         span,
-        lateral,
+        lateral: false,
         document,
         path,
         columns,

@@ -10,9 +10,9 @@ use crate::arena::Arena;
 use crate::ast::visit::find_expr;
 use crate::ast::{
     Alias, BinaryOp, Cast, CastKind, Collate, Cte, DataType, Expr, ExprKind, FrameBound,
-    FunctionArg, FunctionCall, GroupByItem, Ident, IdentStyle, JoinConstraint, JoinKind, LikeKind,
-    Literal, NamedWindow, ObjectName, PipeOp, SampleMethod, SelectItem, SetExpr, StringLit,
-    TableArg, TableRef, TimeZoneClause, UnaryOp, WindowSpec,
+    FunctionArg, FunctionCall, GroupByItem, GroupByModifier, Ident, IdentStyle, JoinConstraint,
+    JoinKind, LikeKind, Literal, NamedWindow, ObjectName, PipeOp, SampleMethod, SelectItem,
+    SetExpr, StringLit, TableArg, TableRef, TimeZoneClause, UnaryOp, WindowSpec,
 };
 use crate::span::{Span, Spanned};
 
@@ -322,12 +322,17 @@ pub fn join_rules<'t>(
 
 /// A relation after a comma or a JOIN that starts with the word LATERAL. Spark reads the word as
 /// LATERAL there, which only a subquery or a table-valued function takes: `t, LATERAL u`,
-/// `JOIN LATERAL u AS x`, `t, LATERAL (u)` and `t, LATERAL VALUES (1)` are refused. Here the word
-/// alone is a name, so these read as a table `lateral` with an alias, a function `lateral(...)`,
-/// or a lateral function `VALUES`. Only a first relation may start so: Spark drops its LATERAL.
+/// `JOIN LATERAL u`, `t, LATERAL (u)` and `t, LATERAL VALUES (1)` are refused. The first is a
+/// table whose span starts at LATERAL; in the others the word alone is a name, so they read as a
+/// table `lateral` with an alias, a function `lateral(...)`, or a lateral function `VALUES`. Only
+/// a first relation may start so: Spark drops its LATERAL.
 pub fn lateral_relation<'t>(relation: &TableRef<'_>) -> ActionResult<'t, ()> {
     let misread = match leftmost(relation) {
-        TableRef::Table(table) => table.alias.is_some() && is_word(&table.name, "lateral"),
+        TableRef::Table(table) => {
+            let first_word = table.stream.map_or(table.name.span, |stream| stream.span);
+            table.span.start < first_word.start
+                || table.alias.is_some() && is_word(&table.name, "lateral")
+        }
         TableRef::Function(function) if function.lateral => is_word(&function.call.name, "values"),
         TableRef::Function(function) => is_word(&function.call.name, "lateral"),
         _ => false,
@@ -350,6 +355,23 @@ fn leftmost<'r, 'a>(relation: &'r TableRef<'a>) -> &'r TableRef<'a> {
         TableRef::BinBy(bin) => bin.source.as_ref().map_or(relation, leftmost),
         _ => relation,
     }
+}
+
+/// `GROUP BY a, b WITH ROLLUP` (or WITH CUBE, or GROUPING SETS (...) after the list): Spark takes
+/// the modifier only after expressions, and ROLLUP (...) and CUBE (...) read as calls there, but a
+/// GROUPING SETS item is none.
+pub fn grouping_modifier<'a, 't>(
+    mut items: impl Iterator<Item = &'a GroupByItem<'a>>,
+    modifier: Option<&GroupByModifier<'_>>,
+    span: Span,
+) -> ActionResult<'t, ()> {
+    if modifier.is_some() && items.any(|item| matches!(item, GroupByItem::GroupingSets(_))) {
+        return user_error(
+            span,
+            "a GROUP BY with a GROUPING SETS item takes no WITH ROLLUP, WITH CUBE or GROUPING SETS after it: list the sets in one GROUPING SETS".to_string(),
+        );
+    }
+    Ok(())
 }
 
 /// `ROLLUP (a, (a, b))`, `CUBE (...)`: Spark forms the sets itself, so `()` is no set here
