@@ -1399,19 +1399,21 @@ impl<'a> Lexer<'a> {
         value && matches!(ahead.next(), Some(Ok(Tok::Ident(word))) if is_interval_unit(word))
     }
 
-    /// After `* EXCEPT`: whether a list of columns follows, not a query (in brackets or not).
+    /// After `* EXCEPT`: whether a list of columns follows, not a query (in brackets or not). A
+    /// word that starts a query is a column there when `)`, `,` or `.` follows it, as in Spark
+    /// (`* EXCEPT (select)`).
     fn column_list_follows(&self) -> bool {
         let mut ahead = self.inner.clone();
-        matches!(ahead.next(), Some(Ok(Tok::LParen)))
-            && !matches!(
-                ahead.next(),
-                Some(Ok(Tok::Select
-                    | Tok::Values
-                    | Tok::With
-                    | Tok::From
-                    | Tok::Table
-                    | Tok::LParen))
-            )
+        if !matches!(ahead.next(), Some(Ok(Tok::LParen))) {
+            return false;
+        }
+        match ahead.next() {
+            Some(Ok(Tok::LParen)) => false,
+            Some(Ok(Tok::Select | Tok::Values | Tok::With | Tok::From | Tok::Table)) => {
+                matches!(ahead.next(), Some(Ok(Tok::RParen | Tok::Comma | Tok::Dot)))
+            }
+            _ => true,
+        }
     }
 
     /// After `|`: whether the next word starts a pipe operation (Spark's `operatorPipeRightSide`),
@@ -1820,6 +1822,17 @@ mod tests {
         assert_eq!(
             toks("* EXCEPT (VALUES"),
             vec![Tok::Star, Tok::Except, Tok::LParen, Tok::Values]
+        );
+        // A query's first word alone is a column.
+        assert_eq!(
+            toks("* EXCEPT (select)"),
+            vec![
+                Tok::Star,
+                Tok::ExceptAfterStar,
+                Tok::LParen,
+                Tok::Select,
+                Tok::RParen
+            ]
         );
     }
 

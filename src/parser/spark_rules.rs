@@ -334,7 +334,9 @@ pub fn lateral_relation<'t>(relation: &TableRef<'_>) -> ActionResult<'t, ()> {
                 || table.alias.is_some() && is_word(&table.name, "lateral")
         }
         TableRef::Function(function) if function.lateral => is_word(&function.call.name, "values"),
-        TableRef::Function(function) => is_word(&function.call.name, "lateral"),
+        TableRef::Function(function) => {
+            is_word(&function.call.name, "lateral") && names_a_relation(function.call.args)
+        }
         _ => false,
     };
     if misread {
@@ -344,6 +346,24 @@ pub fn lateral_relation<'t>(relation: &TableRef<'_>) -> ActionResult<'t, ()> {
         );
     }
     Ok(())
+}
+
+/// Whether the arguments of a call `lateral(...)` are one that Spark reads as a relation in
+/// parentheses after LATERAL: a name, a call, `TABLE(t)`, or one of these in parentheses.
+/// Others (`LATERAL ('a')`, `LATERAL (u, v)`) make a call of a function named `lateral`.
+fn names_a_relation(args: &[FunctionArg<'_>]) -> bool {
+    fn relation(expr: &Expr<'_>) -> bool {
+        match &expr.kind {
+            ExprKind::Column(_) | ExprKind::CompoundColumn(_) | ExprKind::Function(_) => true,
+            ExprKind::Nested(inner) => relation(inner),
+            _ => false,
+        }
+    }
+    match args {
+        [FunctionArg::Positional(expr)] => relation(expr),
+        [FunctionArg::Table(_)] => true,
+        _ => false,
+    }
 }
 
 /// The relation a join, PIVOT, UNPIVOT or BIN BY starts with.
@@ -906,7 +926,7 @@ pub enum GroupingName<'a> {
     List(&'a [Ident<'a>]),
 }
 
-/// A window function or a GROUPING()/GROUPING_ID() call, with what to say of it.
+/// A window function or a GROUPING(...)/GROUPING_ID(...) call, with what to say of it.
 fn grouping_or_window(expr: &Expr<'_>) -> Option<(Span, &'static str)> {
     let ExprKind::Function(call) = &expr.kind else {
         return None;
@@ -918,9 +938,11 @@ fn grouping_or_window(expr: &Expr<'_>) -> Option<(Span, &'static str)> {
             "window functions: compute them in a later `|> SELECT`",
         ));
     }
+    // Spark takes `grouping()` with no arguments here (it fails only later).
     let name = call.name.base().value();
-    (name.eq_ignore_ascii_case("grouping") || name.eq_ignore_ascii_case("grouping_id"))
-        .then_some((expr.span, "GROUPING() or GROUPING_ID()"))
+    let grouping =
+        name.eq_ignore_ascii_case("grouping") || name.eq_ignore_ascii_case("grouping_id");
+    (grouping && !call.args.is_empty()).then_some((expr.span, "GROUPING() or GROUPING_ID()"))
 }
 
 /// `n PRECEDING` / `n FOLLOWING`: Spark wants a value it can compute before reading any row:

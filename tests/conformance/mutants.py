@@ -38,7 +38,13 @@ RESPECT NULLS FIRST LAST ASC DESC EXISTS LIKE ILIKE RLIKE ESCAPE ANY SOME ROLLUP
 TRANSFORM MAP REDUCE STRUCT ARRAY DAY HOUR YEAR TO TIMESTAMP DATE EXTRACT POSITION TRIM SUBSTRING
 LEADING COLLATE STREAM CURRENT ROW UNBOUNDED PRECEDING FOLLOWING WATERMARK DELAY IDENTIFIER
 TRY_CAST PERCENT SYSTEM_TIME VERSION RECURSIVE AGGREGATE EXTEND SET DROP""".split()
+# All of Spark's keywords, for half of the words put in: most are names wherever a name stands.
+spark_keywords = (here / "spark_keywords.txt").read_text(encoding="utf-8").splitlines()[1].split()
 symbols = list("(),.*+-/%<>=[]{}:|&^~!?") + ["|>", "::", "=>", "->", "||", "<=>"]
+
+
+def keyword():
+    return rng.choice(keywords if rng.random() < 0.5 else spark_keywords)
 
 
 def mutate(toks):
@@ -51,9 +57,9 @@ def mutate(toks):
     elif kind == 2 and i + 1 < len(toks):
         toks[i], toks[i + 1] = toks[i + 1], toks[i]
     elif kind == 3:
-        toks.insert(i, rng.choice(keywords))
+        toks.insert(i, keyword())
     elif kind == 4:
-        toks[i] = rng.choice(keywords)
+        toks[i] = keyword()
     elif kind == 5:
         toks.insert(i, rng.choice(symbols))
     elif kind == 6:
