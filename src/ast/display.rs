@@ -1376,6 +1376,13 @@ impl Display for TableRef<'_> {
                 match t.stream.map(|s| s.form) {
                     Some(StreamForm::Parenthesized) => write!(f, "STREAM({})", t.name)?,
                     Some(StreamForm::Bare) => write!(f, "STREAM {}", t.name)?,
+                    // A table named `lateral` with an alias is written after the keyword, which
+                    // Spark drops there: `lateral t` alone is the table t.
+                    None if t.alias.is_some()
+                        && matches!(t.name.parts, [only] if only.text.eq_ignore_ascii_case("lateral")) =>
+                    {
+                        write!(f, "LATERAL {}", t.name)?
+                    }
                     None => t.name.fmt(f)?,
                 }
                 suffix(f, &t.time_travel)?;
