@@ -273,7 +273,7 @@ pub fn nearest_by<'a, 't>(
 }
 
 /// `LATERAL` before the relation starting at `start`: a function or JSON_TABLE is marked lateral;
-/// a table keeps the word only in its span, as Spark ignores it there (refused but in the first
+/// a table keeps the word only in its span, as Spark ignores it there (refused except in the first
 /// relation; see `lateral_relation`).
 pub fn lateral<'a>(arena: &'a Arena, start: usize, relation: TableRef<'a>) -> TableRef<'a> {
     let widen = |span: Span| Span::from_usize(start, span.end as usize);
