@@ -1378,9 +1378,7 @@ impl Display for TableRef<'_> {
                     Some(StreamForm::Bare) => write!(f, "STREAM {}", t.name)?,
                     // A table named `lateral` with an alias is written after the keyword, which
                     // Spark drops there: `lateral t` alone is the table t.
-                    None if t.alias.is_some()
-                        && matches!(t.name.parts, [only] if only.text.eq_ignore_ascii_case("lateral")) =>
-                    {
+                    None if t.alias.is_some() && t.name.is_word("lateral") => {
                         write!(f, "LATERAL {}", t.name)?
                     }
                     None => t.name.fmt(f)?,

@@ -122,6 +122,13 @@ impl<'a> ObjectName<'a> {
         // The grammar never builds an empty name.
         &self.parts[self.parts.len() - 1]
     }
+
+    /// Whether it is `word` written as a bare word, in any case: the words that mean something
+    /// to Spark where a name may also stand (IDENTIFIER, TRANSFORM, LATERAL, ...), and mean it
+    /// only unquoted.
+    pub fn is_word(&self, word: &str) -> bool {
+        matches!(self.parts, [part] if part.style() == IdentStyle::Plain && part.text.eq_ignore_ascii_case(word))
+    }
 }
 
 /// A string literal as written, quotes and prefix included: `'a'`, `"b"`, `r'c'`, `X'1F'`.

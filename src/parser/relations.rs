@@ -47,12 +47,10 @@ pub fn table_name<'a>(
     }))
 }
 
-#[allow(clippy::too_many_arguments)]
 pub fn table_function<'a>(
     arena: &'a Arena,
     span: Span,
     stream: Option<StreamRead>,
-    lateral: bool,
     call: &'a FunctionCall<'a>,
     identified_by: Option<Ident<'a>>,
     watermark: Option<&'a Watermark<'a>>,
@@ -61,7 +59,7 @@ pub fn table_function<'a>(
     TableRef::Function(arena.alloc(TableFunction {
         span,
         stream,
-        lateral,
+        lateral: false,
         call,
         with_ordinality: false,
         identified_by,

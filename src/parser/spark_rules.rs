@@ -5,7 +5,7 @@
 
 use super::collation::is_collation;
 use super::inline_table::resolved;
-use super::support::{call, expect_word, is_word, user_error, ActionResult, QueryTail, Word};
+use super::support::{call, expect_word, user_error, ActionResult, QueryTail, Word};
 use crate::arena::Arena;
 use crate::ast::visit::find_expr;
 use crate::ast::{
@@ -331,11 +331,11 @@ pub fn lateral_relation<'t>(relation: &TableRef<'_>) -> ActionResult<'t, ()> {
         TableRef::Table(table) => {
             let first_word = table.stream.map_or(table.name.span, |stream| stream.span);
             table.span.start < first_word.start
-                || table.alias.is_some() && is_word(&table.name, "lateral")
+                || table.alias.is_some() && table.name.is_word("lateral")
         }
-        TableRef::Function(function) if function.lateral => is_word(&function.call.name, "values"),
+        TableRef::Function(function) if function.lateral => function.call.name.is_word("values"),
         TableRef::Function(function) => {
-            is_word(&function.call.name, "lateral") && names_a_relation(function.call.args)
+            function.call.name.is_word("lateral") && names_a_relation(function.call.args)
         }
         _ => false,
     };
@@ -380,12 +380,13 @@ fn leftmost<'r, 'a>(relation: &'r TableRef<'a>) -> &'r TableRef<'a> {
 /// `GROUP BY a, b WITH ROLLUP` (or WITH CUBE, or GROUPING SETS (...) after the list): Spark takes
 /// the modifier only after expressions, and ROLLUP (...) and CUBE (...) read as calls there, but a
 /// GROUPING SETS item is none.
-pub fn grouping_modifier<'a, 't>(
-    mut items: impl Iterator<Item = &'a GroupByItem<'a>>,
+pub fn grouping_modifier<'t>(
+    items: &[GroupByItem<'_>],
     modifier: Option<&GroupByModifier<'_>>,
     span: Span,
 ) -> ActionResult<'t, ()> {
-    if modifier.is_some() && items.any(|item| matches!(item, GroupByItem::GroupingSets(_))) {
+    let grouping_sets = |item: &GroupByItem<'_>| matches!(item, GroupByItem::GroupingSets(_));
+    if modifier.is_some() && items.iter().any(grouping_sets) {
         return user_error(
             span,
             "a GROUP BY with a GROUPING SETS item takes no WITH ROLLUP, WITH CUBE or GROUPING SETS after it: list the sets in one GROUPING SETS".to_string(),
@@ -810,7 +811,7 @@ pub fn datetime_unit<'t>(
 /// `FROM IDENTIFIER('...')` with a string that is no name (`'a b'`, `'sales.'`): the lexer reads
 /// the string of a name as a name, and an expression (`'sales_' || :suffix`) is left to the run.
 pub fn identifier_table<'t>(call: &FunctionCall<'_>) -> ActionResult<'t, ()> {
-    let literal = is_word(&call.name, "identifier")
+    let literal = call.name.is_word("identifier")
         && call.identifier.is_none()
         && matches!(
             call.args,

@@ -815,7 +815,7 @@ pub fn checked_call<'a, 't>(
     check_args(span, &name, args)?;
     if let [function] = name.parts {
         super::spark_rules::datetime_unit(span, function.text, args)?;
-        if args.is_empty() && is_word(&name, "identifier") {
+        if args.is_empty() && name.is_word("identifier") {
             return user_error(span, "IDENTIFIER( ) needs the name: IDENTIFIER('orders'), or an expression that gives it".to_string());
         }
     }
@@ -857,13 +857,6 @@ fn check_args<'t>(
         );
     }
     Ok(())
-}
-
-/// Whether `name` is `word` written as a bare word, in any case: the words that mean something
-/// to Spark where a name may also stand (IDENTIFIER, TRANSFORM, LATERAL, ...), and mean it only
-/// unquoted.
-pub fn is_word(name: &ObjectName<'_>, word: &str) -> bool {
-    matches!(name.parts, [part] if part.style() == IdentStyle::Plain && part.text.eq_ignore_ascii_case(word))
 }
 
 /// `first(x IGNORE NULLS)`: Spark takes IGNORE NULLS inside the parentheses of these three.

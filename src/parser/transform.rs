@@ -4,7 +4,7 @@
 //! LALR(1), and these builders check them as Spark does.
 
 use super::spark_rules::single_name;
-use super::support::{is_word, select, user_error, wildcard, ActionResult, SelectHead, SelectRest};
+use super::support::{select, user_error, wildcard, ActionResult, SelectHead, SelectRest};
 use crate::arena::Arena;
 use crate::ast::{
     Expr, ExprKind, FunctionArg, FunctionCall, Ident, RowFormat, ScriptTransform, Select,
@@ -77,7 +77,7 @@ pub fn transform_select<'a, 't>(
             );
         }
     };
-    if !is_word(&call.name, "transform") {
+    if !call.name.is_word("transform") {
         let name = call.name.to_string();
         let quoted = if name.starts_with('`') {
             name
