@@ -1,8 +1,9 @@
 //! Runs LALRPOP over `grammar/` and writes the generated parser into `OUT_DIR`, then elides the
 //! stack traffic of the grammar's pass-through unit reductions (see [`elide_unit_reductions`]),
 //! moves its fallible reductions out of the reduce dispatcher (see
-//! [`outline_fallible_reductions`]) and widens the tag of its value enum (see
-//! [`word_sized_symbol_tag`]), and ends spans with their last token (see [`attach_empty_symbols`]).
+//! [`outline_fallible_reductions`]), widens the tag of its value enum (see
+//! [`word_sized_symbol_tag`]), pops copied values without dropping their symbol (see
+//! [`forget_copied_symbols`]), and ends spans with their last token (see [`attach_empty_symbols`]).
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -22,7 +23,8 @@ fn main() {
     let (elided, count) = elide_unit_reductions(&generated);
     let (outlined, outlined_count) = outline_fallible_reductions(&elided);
     let (tagged, word_tagged) = word_sized_symbol_tag(&outlined);
-    let (rewritten, attached) = attach_empty_symbols(&tagged);
+    let (forgotten, forgotten_count) = forget_copied_symbols(&tagged);
+    let (rewritten, attached) = attach_empty_symbols(&forgotten);
     if rewritten != generated {
         std::fs::write(&parser, rewritten).expect("the parser can be rewritten");
     }
@@ -31,6 +33,7 @@ fn main() {
     println!("cargo:rustc-env=PIPELINE_SQL_ELIDED_REDUCTIONS={count}");
     println!("cargo:rustc-env=PIPELINE_SQL_OUTLINED_REDUCTIONS={outlined_count}");
     println!("cargo:rustc-env=PIPELINE_SQL_WORD_SIZED_SYMBOL_TAG={word_tagged}");
+    println!("cargo:rustc-env=PIPELINE_SQL_FORGOTTEN_SYMBOL_POPS={forgotten_count}");
     println!("cargo:rustc-env=PIPELINE_SQL_ATTACHED_EMPTY_SYMBOLS={attached}");
 }
 
@@ -87,6 +90,114 @@ fn attach_empty_symbols(parser: &str) -> (String, usize) {
         rewritten.push('\n');
     }
     (rewritten, count)
+}
+
+/// The named `Copy` types that are values of the grammar (with references, tuples and `Option`s
+/// of them, see [`is_copy_type`]). A type missing here only misses the rewrite of
+/// [`forget_copied_symbols`]; a type listed here that is not `Copy` fails to compile.
+const COPY_TYPES: &[&str] = &[
+    "Tok",
+    "Span",
+    "bool",
+    "usize",
+    "BinaryOp",
+    "UnaryOp",
+    "CastKind",
+    "FrameUnits",
+    "JoinKind",
+    "Keyword",
+    "OrClause",
+    "Visibility",
+    "LikeKind",
+    "NullTreatment",
+    "Once",
+    "PatternQuantifier",
+    "RecursionLimit",
+    "SampleKind",
+    "SelectHead",
+    "SetOperator",
+    "SetQuantifier",
+    "TrimSide",
+    "ViolationAction",
+    "QueryTail",
+];
+
+/// LALRPOP pops a value off the symbol stack by matching the popped `(start, symbol, end)` by
+/// value. When the value is `Copy` (a token, a `&str`, a reference into the arena), the match
+/// copies it out and then drops the whole symbol: a call of the enum's drop glue, a branch over
+/// all its variants that is too big to inline, for most tokens and many reductions (5% of the
+/// parse in the profile). Here each pop of such a variant matches through `ManuallyDrop`, so
+/// nothing is dropped, and there is nothing to drop: the value is `Copy`. A value that is not
+/// `Copy` cannot be moved out through `ManuallyDrop`, so a wrong [`COPY_TYPES`] fails to
+/// compile instead of leaking. Returns the parser and how many pops match through
+/// `ManuallyDrop` (also when an earlier build already rewrote the file).
+fn forget_copied_symbols(parser: &str) -> (String, usize) {
+    const POP: &str = "        match __symbols.pop() {";
+    const FORGOTTEN_POP: &str = "        match *core::mem::ManuallyDrop::new(__symbols.pop()) {";
+    let lines: Vec<&str> = parser.lines().collect();
+    let mut out = String::with_capacity(parser.len() + 4096);
+    let mut count = 0;
+    for (i, line) in lines.iter().enumerate() {
+        let value_type = i
+            .checked_sub(2)
+            .and_then(|at| lines[at].strip_prefix("    ) -> (usize, "))
+            .and_then(|rest| rest.strip_suffix(", usize)"));
+        if *line == FORGOTTEN_POP {
+            count += 1;
+        }
+        if *line == POP && value_type.is_some_and(is_copy_type) {
+            out.push_str(FORGOTTEN_POP);
+            count += 1;
+        } else {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    (out, count)
+}
+
+/// Whether a Rust type as LALRPOP writes it is `Copy`: a shared reference, a unit or tuple or
+/// `Option` of `Copy` types, or one of [`COPY_TYPES`] (with its lifetime or type arguments).
+fn is_copy_type(rust_type: &str) -> bool {
+    let t = rust_type.trim();
+    if t.starts_with('&') {
+        return true;
+    }
+    if let Some(inner) = t.strip_prefix('(').and_then(|t| t.strip_suffix(')')) {
+        return split_top_level(inner).iter().all(|part| is_copy_type(part));
+    }
+    let (name, arguments) = match t.split_once('<') {
+        Some((name, rest)) => (name, rest.strip_suffix('>').unwrap_or(rest)),
+        None => (t, ""),
+    };
+    let arguments_copy = split_top_level(arguments)
+        .iter()
+        .all(|a| a.trim().starts_with('\'') || is_copy_type(a));
+    match name {
+        "Option" => arguments_copy,
+        _ => COPY_TYPES.contains(&name) && arguments_copy,
+    }
+}
+
+/// The comma-separated parts of a type list, not splitting inside `<...>`, `(...)` or `[...]`.
+fn split_top_level(list: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0usize, 0);
+    for (i, c) in list.char_indices() {
+        match c {
+            '<' | '(' | '[' => depth += 1,
+            '>' | ')' | ']' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                parts.push(&list[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if !list[start..].trim().is_empty() {
+        parts.push(&list[start..]);
+    }
+    parts
 }
 
 const REDUCE_FN: &str = "    fn __reduce<\n";

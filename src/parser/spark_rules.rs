@@ -351,12 +351,21 @@ pub fn lateral_relation<'t>(relation: &TableRef<'_>) -> ActionResult<'t, ()> {
 /// Whether the arguments of a call `lateral(...)` are one that Spark reads as a relation in
 /// parentheses after LATERAL: a name, a call, `TABLE(t)`, or one of these in parentheses.
 /// Others (`LATERAL ('a')`, `LATERAL (u, v)`) make a call of a function named `lateral`.
+/// Names joined by `-` count as a name, which Spark reads as one and refuses (`LATERAL (x-a)`
+/// is the table `x-a` there, an invalid identifier).
 fn names_a_relation(args: &[FunctionArg<'_>]) -> bool {
+    fn name(expr: &Expr<'_>) -> bool {
+        match &expr.kind {
+            ExprKind::Column(_) | ExprKind::CompoundColumn(_) => true,
+            ExprKind::Binary(b) => b.op == BinaryOp::Minus && name(&b.left) && name(&b.right),
+            _ => false,
+        }
+    }
     fn relation(expr: &Expr<'_>) -> bool {
         match &expr.kind {
-            ExprKind::Column(_) | ExprKind::CompoundColumn(_) | ExprKind::Function(_) => true,
+            ExprKind::Function(_) => true,
             ExprKind::Nested(inner) => relation(inner),
-            _ => false,
+            _ => name(expr),
         }
     }
     match args {
