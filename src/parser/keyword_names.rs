@@ -287,6 +287,7 @@ impl<'a> Search<'_, 'a> {
         let candidates: Vec<(usize, Tok<'a>)> = (0..tokens.len())
             .rev()
             .filter(|&i| within.contains(&tokens[i].0))
+            .filter(|&i| !negates_typed_literal(self.source, tokens, i))
             .filter_map(|i| Some((i, as_name(self.source, tokens[i])?)))
             .take(CANDIDATES)
             .collect();
@@ -391,6 +392,23 @@ fn as_name<'a>(source: &'a str, (l, tok, r): SpannedTok<'a>) -> Option<Tok<'a>> 
     })
 }
 
+/// `NOT word 'text'`: Spark reads a word with a string after it as a typed literal (and refuses
+/// it unless the word is DATE, TIMESTAMP, X and the like), so there NOT stays the operator:
+/// `WHERE NOT LIKE 'x'` is no column `not` matched against `'x'`.
+fn negates_typed_literal(source: &str, tokens: &[SpannedTok<'_>], i: usize) -> bool {
+    let word = |&(l, _, r): &SpannedTok<'_>| {
+        source[l..r]
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    };
+    tokens[i].1 == Tok::Not
+        && tokens.get(i + 1).is_some_and(word)
+        && matches!(
+            tokens.get(i + 2).map(|t| t.1),
+            Some(Tok::String(_) | Tok::RawString(_))
+        )
+}
+
 /// Whether Spark refuses `word` as a relation's alias, even after AS (`FROM t AS join`).
 pub(super) fn is_strict_non_reserved(word: &str) -> bool {
     STRICT_NON_RESERVED
@@ -473,5 +491,17 @@ mod tests {
         // A check in an action is final: `100M` is a size in bytes, not an alias's column.
         let message = read("SELECT * FROM t TABLESAMPLE (100M)").unwrap_err();
         assert!(message.contains("size in bytes"), "{message}");
+    }
+
+    #[test]
+    fn not_before_a_word_and_a_string_stays_the_operator() {
+        // Spark reads `LIKE 'x'` as a typed literal there, and refuses it.
+        let message = read("SELECT a FROM t WHERE NOT LIKE 'x'").unwrap_err();
+        assert!(message.starts_with("syntax error"), "{message}");
+        // Before anything else, NOT may still be a column.
+        assert_eq!(
+            read("SELECT a FROM t WHERE not LIKE a"),
+            Ok("SELECT a FROM t WHERE not LIKE a".into())
+        );
     }
 }
