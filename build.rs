@@ -120,6 +120,10 @@ const COPY_TYPES: &[&str] = &[
     "TrimSide",
     "ViolationAction",
     "QueryTail",
+    "Ident",
+    "StringLit",
+    "Expr",
+    "Literal",
 ];
 
 /// LALRPOP pops a value off the symbol stack by matching the popped `(start, symbol, end)` by

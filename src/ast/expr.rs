@@ -4,7 +4,7 @@ use super::{impl_spanned, DataType, Ident, ObjectName, Query, SelectItem, String
 use crate::span::Span;
 
 /// An expression with its span.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Expr<'a> {
     /// Where the expression is.
@@ -15,7 +15,7 @@ pub struct Expr<'a> {
 
 /// The kinds of expression. Large or recursive variants are references into the arena, so that
 /// an [`Expr`] stays small; a binary operation holds both operands in one node.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum ExprKind<'a> {
     /// `42`, `'text'`, `TRUE`, `NULL`, `DATE '2024-01-01'`.
@@ -102,7 +102,7 @@ pub struct Lambda<'a> {
 }
 
 /// A literal value.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Literal<'a> {
     /// A number as written: `42`, `1.5e3`, `10L`, `9.99BD`.

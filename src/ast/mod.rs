@@ -51,7 +51,7 @@ pub enum IdentStyle {
 ///
 /// Only the source text is stored (the style follows from its first and last characters),
 /// which keeps the type at three words.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Ident<'a> {
     /// Where the identifier is, quotes included.
@@ -132,7 +132,7 @@ impl<'a> ObjectName<'a> {
 }
 
 /// A string literal as written, quotes and prefix included: `'a'`, `"b"`, `r'c'`, `X'1F'`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct StringLit<'a> {
     /// Where the literal is.

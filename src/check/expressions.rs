@@ -195,7 +195,7 @@ struct Columns<'a>(Vec<Ident<'a>>);
 impl<'a> Visitor<'a> for Columns<'a> {
     fn visit_expr(&mut self, expr: &Expr<'a>) {
         match &expr.kind {
-            ExprKind::Column(ident) => self.0.push(ident.clone()),
+            ExprKind::Column(ident) => self.0.push(*ident),
             _ => visit::walk_expr(self, expr),
         }
     }

@@ -359,7 +359,7 @@ pub fn json_table<'a, 't>(
         [FunctionArg::Positional(document), FunctionArg::Positional(Expr {
             kind: ExprKind::Literal(Literal::String(path)),
             ..
-        })] => (document.clone(), *path),
+        })] => (*document, *path),
         _ => {
             return user_error(
                 name.span,

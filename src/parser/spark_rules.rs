@@ -438,7 +438,7 @@ pub fn collated<'a, 't>(
             format!("`{base} COLLATE {name}`: only STRING, CHAR and VARCHAR take a collation"),
         );
     }
-    let collation = name.base().clone();
+    let collation = *name.base();
     let builtin = match name.parts {
         [_] => true,
         [catalog, schema, _] => catalog.matches("system") && schema.matches("builtin"),
@@ -498,7 +498,7 @@ pub fn collate<'a, 't>(
             )?;
             let cast = Cast {
                 kind: cast.kind,
-                expr: cast.expr.clone(),
+                expr: cast.expr,
                 data_type,
             };
             return Ok(Expr {

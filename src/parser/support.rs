@@ -736,7 +736,7 @@ pub fn row<'a>(arena: &'a Arena, span: Span, items: &'a [SelectItem<'a>]) -> Exp
     // Straight into the arena, no heap list (a VALUES list has a row per line). Every item is a
     // plain value here; the other arm only keeps the match total.
     let values = items.iter().map(|item| match item {
-        SelectItem::Expr { expr, .. } => expr.clone(),
+        SelectItem::Expr { expr, .. } => *expr,
         other => Expr {
             span: other.span(),
             kind: ExprKind::Row(std::slice::from_ref(other)),
@@ -1014,8 +1014,8 @@ impl<'a> Chain<'a> {
 fn attach<'a>(arena: &'a Arena, node: Expr<'a>, op: BinaryOp, right: Expr<'a>) -> Expr<'a> {
     match node.kind {
         ExprKind::Binary(b) if b.op.precedence() < op.precedence() => {
-            let right = attach(arena, b.right.clone(), op, right);
-            binary(arena, b.op, b.left.clone(), right)
+            let right = attach(arena, b.right, op, right);
+            binary(arena, b.op, b.left, right)
         }
         _ => binary(arena, op, node, right),
     }
@@ -1074,7 +1074,7 @@ pub fn lambda<'a, 't>(
     // The lambda of the operand `params` ends with, from where that operand starts.
     let arrow_on = |operand: &Expr<'a>| {
         let span = Span::new(operand.span.start, span.end);
-        lambda(arena, span, operand.clone(), body.clone())
+        lambda(arena, span, *operand, body)
     };
     // Spark's lambda is a primary expression: the arrow takes the operand just before it,
     // `a > x -> x > 0` is `a > (x -> x > 0)`, `-x -> x` is `-(x -> x)`, and so on.
@@ -1097,12 +1097,12 @@ pub fn lambda<'a, 't>(
         return Ok(Expr { span, kind });
     }
     let names = match &params.kind {
-        ExprKind::Column(name) => vec![name.clone()],
+        ExprKind::Column(name) => vec![*name],
         ExprKind::Tuple(items) => {
             let mut names = Vec::with_capacity(items.len());
             for item in *items {
                 match &item.kind {
-                    ExprKind::Column(name) => names.push(name.clone()),
+                    ExprKind::Column(name) => names.push(*name),
                     _ => return not_a_name(item.span),
                 }
             }
@@ -1384,7 +1384,7 @@ pub fn sort_keys<'a>(arena: &'a Arena, key: OrderByExpr<'a>) -> &'a [OrderByExpr
     };
     arena.slice(keys.iter().map(|expr| OrderByExpr {
         span: expr.span,
-        expr: expr.clone(),
+        expr: *expr,
         ascending: None,
         nulls_first: None,
     }))
@@ -1512,7 +1512,7 @@ pub fn select<'a>(
         quantifier: head.quantifier,
         projection: head.projection,
         from,
-        selection: rest.selection.clone(),
+        selection: rest.selection,
         lateral_views: rest.lateral_views,
         group_by: rest.group_by,
         having: rest.having,

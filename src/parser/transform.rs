@@ -189,7 +189,7 @@ fn transform_input<'a, 't>(
     arg: &FunctionArg<'a>,
 ) -> ActionResult<'t, Expr<'a>> {
     let (span, what) = match arg {
-        FunctionArg::Positional(expr) => return Ok(expr.clone()),
+        FunctionArg::Positional(expr) => return Ok(*expr),
         FunctionArg::Star(span) => return Ok(wildcard(arena, *span, None, None)),
         FunctionArg::QualifiedStar(name) => {
             // The argument kept the qualifier only: the star is the next `*` after it.
@@ -329,7 +329,7 @@ pub fn transform_output<'a, 't>(
             OutputColumn::Typed(field) => &field.name,
         })?;
         match (column, typed) {
-            (OutputColumn::Name(name), false) => names.push(name.clone()),
+            (OutputColumn::Name(name), false) => names.push(*name),
             (OutputColumn::Typed(field), true) => fields.push((*field).clone()),
             (OutputColumn::Name(name), true) => {
                 return user_error(
