@@ -127,7 +127,7 @@ const COPY_TYPES: &[&str] = &[
 ];
 
 /// LALRPOP pops a value off the symbol stack by matching the popped `(start, symbol, end)` by
-/// value. When the value is `Copy` (a token, a `&str`, a reference into the arena), the match
+/// value. When the value is `Copy` (a token, a `&str`, an arena reference, an `Expr`), the match
 /// copies it out and then drops the whole symbol: a call of the enum's drop glue, a branch over
 /// all its variants that is too big to inline, for most tokens and many reductions (5% of the
 /// parse in the profile). Here each pop of such a variant matches through `ManuallyDrop`, so
@@ -142,19 +142,15 @@ fn forget_copied_symbols(parser: &str) -> (String, usize) {
     let mut out = String::with_capacity(parser.len() + 4096);
     let mut count = 0;
     for (i, line) in lines.iter().enumerate() {
-        let value_type = i
-            .checked_sub(2)
-            .and_then(|at| lines[at].strip_prefix("    ) -> (usize, "))
-            .and_then(|rest| rest.strip_suffix(", usize)"));
-        if *line == FORGOTTEN_POP {
-            count += 1;
-        }
-        if *line == POP && value_type.is_some_and(is_copy_type) {
-            out.push_str(FORGOTTEN_POP);
-            count += 1;
-        } else {
-            out.push_str(line);
-        }
+        // A pop function's body starts two lines after its `-> (usize, T, usize)`.
+        let copied = *line == POP
+            && i.checked_sub(2)
+                .and_then(|at| lines[at].strip_prefix("    ) -> (usize, "))
+                .and_then(|rest| rest.strip_suffix(", usize)"))
+                .is_some_and(is_copy_type);
+        let line = if copied { FORGOTTEN_POP } else { line };
+        count += usize::from(line == FORGOTTEN_POP);
+        out.push_str(line);
         out.push('\n');
     }
     (out, count)
@@ -177,10 +173,7 @@ fn is_copy_type(rust_type: &str) -> bool {
     let arguments_copy = split_top_level(arguments)
         .iter()
         .all(|a| a.trim().starts_with('\'') || is_copy_type(a));
-    match name {
-        "Option" => arguments_copy,
-        _ => COPY_TYPES.contains(&name) && arguments_copy,
-    }
+    (name == "Option" || COPY_TYPES.contains(&name)) && arguments_copy
 }
 
 /// The comma-separated parts of a type list, not splitting inside `<...>`, `(...)` or `[...]`.

@@ -601,14 +601,17 @@ mod tests {
         assert!(clean_tokens(&one_statement).any(|token| token.is_err()));
     }
 
+    /// A count that `build.rs` passes in an environment variable.
+    fn build_count(value: &str) -> usize {
+        value.parse().expect("build.rs sets a number")
+    }
+
     /// `build.rs` removes the stack traffic of the grammar's pass-through unit reductions by
     /// rewriting LALRPOP's output; a LALRPOP upgrade that changes that output must not turn the
     /// optimization off unnoticed (the grammar has well over a hundred such reductions).
     #[test]
     fn the_build_elides_pass_through_reductions() {
-        let elided: usize = env!("PIPELINE_SQL_ELIDED_REDUCTIONS")
-            .parse()
-            .expect("build.rs sets a number");
+        let elided = build_count(env!("PIPELINE_SQL_ELIDED_REDUCTIONS"));
         assert!(elided > 100, "only {elided} reductions were elided");
     }
 
@@ -617,9 +620,7 @@ mod tests {
     /// a LALRPOP upgrade that changes the generated code must not turn that off unnoticed.
     #[test]
     fn the_build_outlines_fallible_reductions() {
-        let outlined: usize = env!("PIPELINE_SQL_OUTLINED_REDUCTIONS")
-            .parse()
-            .expect("build.rs sets a number");
+        let outlined = build_count(env!("PIPELINE_SQL_OUTLINED_REDUCTIONS"));
         assert!(outlined > 100, "only {outlined} reductions were outlined");
     }
 
@@ -629,9 +630,7 @@ mod tests {
     /// left out).
     #[test]
     fn the_build_attaches_empty_symbols() {
-        let attached: usize = env!("PIPELINE_SQL_ATTACHED_EMPTY_SYMBOLS")
-            .parse()
-            .expect("build.rs sets a number");
+        let attached = build_count(env!("PIPELINE_SQL_ATTACHED_EMPTY_SYMBOLS"));
         assert!(
             attached > 1000,
             "only {attached} reductions attach empty symbols"
@@ -650,9 +649,7 @@ mod tests {
     /// functions must not turn that off unnoticed (the grammar has over a hundred such values).
     #[test]
     fn the_build_pops_copied_values_without_drops() {
-        let forgotten: usize = env!("PIPELINE_SQL_FORGOTTEN_SYMBOL_POPS")
-            .parse()
-            .expect("build.rs sets a number");
+        let forgotten = build_count(env!("PIPELINE_SQL_FORGOTTEN_SYMBOL_POPS"));
         assert!(forgotten > 100, "only {forgotten} pops skip the drop");
     }
 

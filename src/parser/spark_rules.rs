@@ -922,7 +922,7 @@ fn call_named_by_first_word<'a>(
         span: name.span,
         parts: arena.slice([name]),
     };
-    let args = arena.slice(args.iter().cloned().map(FunctionArg::Positional));
+    let args = arena.slice(args.iter().copied().map(FunctionArg::Positional));
     Expr {
         span,
         kind: ExprKind::Function(arena.alloc(call(span, name, None, args))),
