@@ -75,6 +75,33 @@ impl Arena {
         items.push(last);
         self.slice(items)
     }
+
+    /// A list of no items, to be grown in the arena; it takes no memory until it has one.
+    pub(crate) fn empty_list<T>(&self) -> Growing<'_, T> {
+        Growing::new_in(&self.bump)
+    }
+
+    /// A list of one item, to be grown in the arena while it is parsed: a parsed list takes
+    /// no memory from the system allocator and is not copied when it is done.
+    pub(crate) fn start_list<T>(&self, first: T) -> Growing<'_, T> {
+        let mut list = Growing::with_capacity_in(1, &self.bump);
+        list.push(first);
+        list
+    }
+}
+
+/// A list that [`Arena::start_list`] started, still growing.
+pub(crate) type Growing<'a, T> = bumpalo::collections::Vec<'a, T>;
+
+/// The items of a grown list, where they are in the arena.
+pub(crate) fn finish_list<T>(list: Growing<'_, T>) -> &[T] {
+    const {
+        assert!(
+            !std::mem::needs_drop::<T>(),
+            "the arena never runs destructors"
+        )
+    };
+    list.into_bump_slice()
 }
 
 impl std::fmt::Debug for Arena {

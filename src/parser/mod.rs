@@ -64,6 +64,8 @@ enum TooDeep {
 impl NestingGuard {
     /// Notes `tok`; an error when the statement now nests or chains too deeply.
     fn admit(&mut self, tok: Tok<'_>) -> Result<(), TooDeep> {
+        // One match for all three counts: this runs for every token of every statement.
+        let prefix_run = std::mem::take(&mut self.prefix_run);
         match tok {
             Tok::LParen | Tok::LBracket | Tok::Case => self.depth += 1,
             Tok::RParen | Tok::RBracket | Tok::End => self.depth = self.depth.saturating_sub(1),
@@ -78,11 +80,10 @@ impl NestingGuard {
             | Tok::BinBy => self.links += 1,
             // The one-pass parse runs one guard over the whole file: links count per statement.
             Tok::Semicolon => self.links = 0,
+            Tok::Not | Tok::Bang | Tok::Dash | Tok::Plus | Tok::Tilde => {
+                self.prefix_run = prefix_run + 1
+            }
             _ => {}
-        }
-        match tok {
-            Tok::Not | Tok::Bang | Tok::Dash | Tok::Plus | Tok::Tilde => self.prefix_run += 1,
-            _ => self.prefix_run = 0,
         }
         if self.depth > MAX_NESTING || self.prefix_run > MAX_NESTING {
             return Err(TooDeep::Nesting);

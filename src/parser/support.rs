@@ -2,7 +2,7 @@
 
 use super::spark_rules::{distinct_ctes, single_name, values_alias};
 use super::transform::{map_reduce_select, transform_select};
-use crate::arena::Arena;
+use crate::arena::{finish_list, Arena, Growing};
 use crate::ast::*;
 use crate::span::{Span, Spanned};
 
@@ -208,21 +208,23 @@ pub fn once_of<'t>(
 }
 
 /// A dotted name while it is being parsed: the first part is kept apart so that the common
-/// one-part name needs no list on the heap.
+/// one-part name needs no list.
 pub struct Name<'a> {
     first: Ident<'a>,
-    rest: Vec<Ident<'a>>,
+    rest: Growing<'a, Ident<'a>>,
 }
 
 impl<'a> Name<'a> {
-    pub fn new(first: Ident<'a>) -> Self {
+    pub fn new(arena: &'a Arena, first: Ident<'a>) -> Self {
         Name {
             first,
-            rest: Vec::new(),
+            rest: arena.empty_list(),
         }
     }
 
     pub fn push(&mut self, part: Ident<'a>) {
+        // Room for the first part too, which `into_object_name` puts in front.
+        self.rest.reserve(2);
         self.rest.push(part);
     }
 
@@ -239,7 +241,7 @@ impl<'a> Name<'a> {
         } else {
             let mut parts = self.rest;
             parts.insert(0, self.first);
-            arena.slice(parts)
+            finish_list(parts)
         };
         ObjectName { span, parts }
     }
@@ -779,7 +781,7 @@ pub fn identifier_call<'a, 't>(
     quantifier: Option<SetQuantifier>,
     args: &'a [FunctionArg<'a>],
 ) -> ActionResult<'t, &'a FunctionCall<'a>> {
-    let function = Name::new(keyword).into_object_name(arena);
+    let function = Name::new(arena, keyword).into_object_name(arena);
     check_args(span, &function, args)?;
     Ok(arena.alloc(FunctionCall {
         identifier: Some(arena.alloc(name)),
@@ -1426,7 +1428,7 @@ pub fn lateral_views_first<'a>(
 pub struct FromBody<'a> {
     /// From the body's first word to the end of its last SELECT clause.
     pub span: Span,
-    pub kind: FromBodyKind<'a>,
+    pub kind: &'a FromBodyKind<'a>,
     pub rest: &'a SelectRest<'a>,
     /// The body's own ORDER BY, LIMIT ..., and where they end.
     pub tail: Option<(&'a QueryTail<'a>, usize)>,
@@ -1464,7 +1466,7 @@ pub fn from_statement<'a, 't>(
             false => body.span,
         };
         let rest = lateral_views_first(arena, lateral_views.clone(), body.rest);
-        let select = match body.kind {
+        let select = match *body.kind {
             FromBodyKind::Select(head) => select(arena, span, true, head, from, rest),
             FromBodyKind::Transform(head, script) => {
                 transform_select(arena, src, span, true, head, script, from, rest)?
