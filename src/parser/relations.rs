@@ -47,7 +47,8 @@ pub fn table_name<'a>(
     }))
 }
 
-pub fn table_function<'a>(
+/// A table-valued function in FROM, read as a call and checked for what only calls take.
+pub fn table_function<'a, 't>(
     arena: &'a Arena,
     span: Span,
     stream: Option<StreamRead>,
@@ -55,8 +56,18 @@ pub fn table_function<'a>(
     identified_by: Option<Ident<'a>>,
     watermark: Option<&'a Watermark<'a>>,
     alias: Option<Alias<'a>>,
-) -> TableRef<'a> {
-    TableRef::Function(arena.alloc(TableFunction {
+) -> ActionResult<'t, TableRef<'a>> {
+    // Spark's table-valued functions take no `DISTINCT` or `ALL` before their arguments.
+    if let Some(quantifier) = call.quantifier {
+        return user_error(
+            call.span,
+            format!(
+                "a table function takes no {quantifier} before its arguments: `{}`",
+                call.name
+            ),
+        );
+    }
+    Ok(TableRef::Function(arena.alloc(TableFunction {
         span,
         stream,
         lateral: false,
@@ -65,7 +76,7 @@ pub fn table_function<'a>(
         identified_by,
         watermark,
         alias,
-    }))
+    })))
 }
 
 /// `CHANGES FROM bound [TO bound]`: both ends versions or both timestamps.

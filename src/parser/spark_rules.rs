@@ -648,6 +648,28 @@ pub fn single_name<'t>(name: &Ident<'_>) -> ActionResult<'t, ()> {
     Ok(())
 }
 
+/// `FROM t identifier (x)`, `WITH identifier (x) AS ...`: before a parenthesis Spark reads the
+/// word IDENTIFIER as the IDENTIFIER( ) clause, which takes one string, so a name spelled
+/// `identifier` takes no column list unless it is back-quoted.
+pub fn name_before_columns<'t>(
+    name: &Ident<'_>,
+    columns: Option<&[Ident<'_>]>,
+) -> ActionResult<'t, ()> {
+    if columns.is_some()
+        && name.style() == IdentStyle::Plain
+        && name.text.eq_ignore_ascii_case("identifier")
+    {
+        return user_error(
+            name.span,
+            format!(
+                "`{0} (` opens the IDENTIFIER clause, which takes one string (`IDENTIFIER('name')`): back-quote the name (`` `{0}` ``) to give it columns",
+                name.text
+            ),
+        );
+    }
+    Ok(())
+}
+
 /// `|> WHERE x WINDOW w AS (...)`: Spark reads a WINDOW clause right after a pipe WHERE as the
 /// WHERE's, and refuses it (after ORDER BY or another step, it is the query's).
 pub fn pipe_window<'t>(body: &SetExpr<'_>, tail: Option<&QueryTail<'_>>) -> ActionResult<'t, ()> {
