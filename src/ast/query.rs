@@ -628,8 +628,9 @@ pub struct Pivot<'a> {
     /// The relation pivoted; `None` in a pipe step (`|> PIVOT (...)`), which pivots the rows so
     /// far.
     pub source: Option<TableRef<'a>>,
-    /// The aggregates computed for each value.
-    pub aggregates: &'a [Named<'a, Expr<'a>>],
+    /// The aggregates computed for each value, named as select items are (`sum(x) s`, and
+    /// `sum(x) AS (s)` or `sum(x) (s)`, as Spark's grammar takes them).
+    pub aggregates: &'a [SelectItem<'a>],
     /// The pivot column, or several in parentheses.
     pub columns: &'a [Ident<'a>],
     /// The values that become columns; a tuple for several pivot columns.

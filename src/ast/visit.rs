@@ -272,8 +272,8 @@ fn walk_pivot<'a, V: Visitor<'a> + ?Sized>(v: &mut V, pivot: &Pivot<'a>) {
     if let Some(source) = &pivot.source {
         v.visit_table_ref(source);
     }
-    let named = pivot.aggregates.iter().chain(pivot.values);
-    named.for_each(|n| v.visit_expr(&n.value));
+    walk_projection(v, pivot.aggregates);
+    pivot.values.iter().for_each(|n| v.visit_expr(&n.value));
 }
 
 fn walk_join<'a, V: Visitor<'a> + ?Sized>(

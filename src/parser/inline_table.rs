@@ -5,14 +5,16 @@
 //! common type (`VALUES (1), ('a')`: INVALID_INLINE_TABLE.INCOMPATIBLE_TYPES_IN_INLINE_TABLE)
 //! before the statement runs, and so it refuses rows of different widths, or an alias with
 //! another number of columns, there too. A table with any other value (a column, a call, a
-//! subquery, an operator whose operands would need a cast first, as in `1 + 1L`) is left for
-//! later, and so is left alone here: the checks run only where the type of every value is
-//! certain.
+//! subquery that is not itself such a table, an operator whose operands would need a cast first,
+//! as in `1 + 1L`) is left for later, and so is left alone here: the checks run only where the
+//! type of every value is certain. A subquery that is such a table (`(VALUES 2)`) is resolved
+//! too, and Spark refuses it then, since it cannot evaluate a subquery on the spot.
 
 use super::support::{user_error, ActionResult};
+use crate::ast::visit::find_expr;
 use crate::ast::{
-    BinaryOp, DataType, Expr, ExprKind, FunctionArg, Interval, IsTest, Literal, SelectItem,
-    TimeZoneClause, TypedLiteralKind, UnaryOp,
+    BinaryOp, DataType, Expr, ExprKind, FunctionArg, Interval, IsTest, Limit, Literal, Query,
+    SelectItem, SetExpr, TimeZoneClause, TypedLiteralKind, UnaryOp,
 };
 
 /// A number's type. An operator resolves without a cast only on operands of one type.
@@ -185,6 +187,8 @@ fn value_type(value: &Expr<'_>) -> Option<ValueType> {
             })
         }
         ExprKind::Interval(interval) => interval_type(interval),
+        ExprKind::Subquery(query) => resolved_query(query),
+        ExprKind::Exists(query) => resolved_query(query).map(|_| ValueType::Boolean),
         // `CAST(NULL AS ARRAY<INT>)`, `CAST('1' AS INT)`, `1::STRING`: resolved where Spark
         // can cast the value to the type.
         ExprKind::Cast(cast) => {
@@ -292,6 +296,37 @@ fn operator_type(op: BinaryOp, operand: ValueType) -> Option<ValueType> {
     }
 }
 
+/// The type of the first column of `query` if Spark resolves the query while parsing: VALUES of
+/// resolved values, whose first column has one type (or NULL), maybe with an alias, after WITH,
+/// under a LIMIT or OFFSET of a number, or in parentheses. Any other query (a SELECT, a set
+/// operation, ORDER BY, a column of numbers of several types) is taken as unresolved.
+fn resolved_query(query: &Query<'_>) -> Option<ValueType> {
+    let number = |e: &Expr<'_>| matches!(value_type(e), Some(ValueType::Number(_)));
+    let limit_resolved = match query.limit {
+        None | Some(Limit::All(_)) => true,
+        Some(Limit::Count(count)) => number(count),
+    };
+    let clauses_resolved = limit_resolved
+        && query.offset.map_or(true, number)
+        && query.order_by.is_empty()
+        && query.distribution.is_none()
+        && query.windows.is_empty();
+    match &query.body {
+        _ if !clauses_resolved => None,
+        SetExpr::Query(inner) => resolved_query(inner),
+        SetExpr::Values(values) if resolved(values.rows) => {
+            let firsts = values.rows.iter();
+            let mut firsts =
+                firsts.map(|row| row_values(row).next().flatten().and_then(value_type));
+            firsts.try_fold(ValueType::Null, |column, value| match (column, value?) {
+                (ValueType::Null, t) | (t, ValueType::Null) => Some(t),
+                (a, b) => (a == b).then_some(a),
+            })
+        }
+        _ => None,
+    }
+}
+
 /// Whether Spark evaluates VALUES with these rows while it parses: every value is resolved.
 pub fn resolved(rows: &[Expr<'_>]) -> bool {
     rows.iter()
@@ -366,18 +401,25 @@ fn row_values<'r, 'a>(row: &'r Expr<'a>) -> impl Iterator<Item = Option<&'r Expr
         .chain(single.map(Some))
 }
 
-/// `VALUES (1, 'a'), ('b', 2)`: refused where Spark evaluates the table and a column's values
-/// have no common type. The rows are equally wide (checked before).
+/// `VALUES (1, 'a'), ('b', 2)`, `VALUES ((VALUES 2))`: refused where Spark evaluates the table
+/// and a column's values have no common type, or a value holds a subquery. The rows are equally
+/// wide (checked before).
 pub fn column_types<'t>(rows: &[Expr<'_>]) -> ActionResult<'t, ()> {
     let mut columns: Vec<ValueType> = Vec::new();
-    // The first value without a common type; reported only once every value has a known type,
-    // since one value of no known type leaves the whole table alone.
+    // The first value without a common type, and the first subquery; reported only once every
+    // value has a known type, since one value of no known type leaves the whole table alone.
     let mut conflict = None;
+    let mut subquery = None;
     for (index, row) in rows.iter().enumerate() {
         for (column, value) in row_values(row).enumerate() {
             let Some((value, value_type)) = value.and_then(|v| Some((v, value_type(v)?))) else {
                 return Ok(());
             };
+            subquery = subquery.or_else(|| {
+                find_expr(value, |e| {
+                    matches!(e.kind, ExprKind::Subquery(_) | ExprKind::Exists(_)).then_some(e.span)
+                })
+            });
             if index == 0 {
                 columns.push(value_type);
                 continue;
@@ -392,6 +434,12 @@ pub fn column_types<'t>(rows: &[Expr<'_>]) -> ActionResult<'t, ()> {
                 }
             }
         }
+    }
+    if let Some(span) = subquery {
+        return user_error(
+            span,
+            "Spark resolves this VALUES while parsing and cannot evaluate a subquery in it (INVALID_INLINE_TABLE.CANNOT_EVALUATE_EXPRESSION_IN_INLINE_TABLE): join the subquery's rows instead".to_string(),
+        );
     }
     match conflict {
         Some((span, value_type, column, common)) => user_error(
