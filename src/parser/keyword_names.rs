@@ -141,7 +141,8 @@ impl<'a> Search<'_, 'a> {
         let mut changed = Vec::new();
         let mut at = Some(error_at);
         while let Some(i) = at.and_then(|at| tokens.iter().position(|t| t.0 == at)) {
-            // A window's name after OVER is not one a call could follow (`count(*) OVER w (c)`).
+            // A window's name after OVER is not one a call could follow (`count(*) OVER w (c)`),
+            // nor is a parameter marker's name after a spaced colon (`: p (c)`).
             let after_name = i > 0
                 && matches!(
                     tokens[i - 1].1,
@@ -150,7 +151,7 @@ impl<'a> Search<'_, 'a> {
                         | Tok::KeywordName(_)
                         | Tok::StrictKeywordName(_)
                 )
-                && !(i > 1 && tokens[i - 2].1 == Tok::Over);
+                && !(i > 1 && matches!(tokens[i - 2].1, Tok::Over | Tok::Colon));
             if tokens[i].1 != Tok::LParen || after_name {
                 break;
             }
