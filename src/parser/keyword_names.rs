@@ -134,25 +134,14 @@ enum Attempt {
 }
 
 impl<'a> Search<'_, 'a> {
-    /// Tries the `(` at `error_at`, when no name is before it, as the start of a select item's
-    /// names (`f(x) (a, b)`), with keywords up to the next error as names, and so on while
+    /// Tries the `(` at `error_at`, when it cannot open a call (see [`may_open_call`]), as the
+    /// start of a select item's names (`f(x) (a, b)`), with keywords up to the next error as names, and so on while
     /// the next error is another such `(`. On success `tokens` holds the reading that parses.
     fn alias_list_at(&mut self, tokens: &mut [SpannedTok<'a>], error_at: usize) -> bool {
         let mut changed = Vec::new();
         let mut at = Some(error_at);
         while let Some(i) = at.and_then(|at| tokens.iter().position(|t| t.0 == at)) {
-            // A window's name after OVER is not one a call could follow (`count(*) OVER w (c)`),
-            // nor is a parameter marker's name after a spaced colon (`: p (c)`).
-            let after_name = i > 0
-                && matches!(
-                    tokens[i - 1].1,
-                    Tok::Ident(_)
-                        | Tok::QuotedIdent(_)
-                        | Tok::KeywordName(_)
-                        | Tok::StrictKeywordName(_)
-                )
-                && !(i > 1 && matches!(tokens[i - 2].1, Tok::Over | Tok::Colon));
-            if tokens[i].1 != Tok::LParen || after_name {
+            if tokens[i].1 != Tok::LParen || may_open_call(tokens, i) {
                 break;
             }
             tokens[i].1 = Tok::AliasListParen;
@@ -338,6 +327,25 @@ impl<'a> Search<'_, 'a> {
         }
         attempt
     }
+}
+
+/// Whether the `(` at `i` may open a call: it follows a name, or names joined by dots, that a
+/// function may have (`f (`, `db.f (`). Not a field of a value that is no name (`f(a).b (`,
+/// `v:a.b (`, `(s).x (`), a parameter marker's name (`: p (`) or a window's (`OVER w (`).
+fn may_open_call(tokens: &[SpannedTok<'_>], i: usize) -> bool {
+    let is_name = |j: usize| {
+        matches!(
+            tokens[j].1,
+            Tok::Ident(_) | Tok::QuotedIdent(_) | Tok::KeywordName(_) | Tok::StrictKeywordName(_)
+        )
+    };
+    let Some(mut head) = i.checked_sub(1).filter(|&j| is_name(j)) else {
+        return false;
+    };
+    while head >= 2 && tokens[head - 1].1 == Tok::Dot && is_name(head - 2) {
+        head -= 2;
+    }
+    !(head > 0 && matches!(tokens[head - 1].1, Tok::Dot | Tok::Colon | Tok::Over))
 }
 
 /// Where the ORDER BY, LIMIT ... just before the token at `i` begin, at its bracket depth and
