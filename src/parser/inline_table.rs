@@ -315,13 +315,15 @@ fn resolved_query(query: &Query<'_>) -> Option<ValueType> {
         _ if !clauses_resolved => None,
         SetExpr::Query(inner) => resolved_query(inner),
         SetExpr::Values(values) if resolved(values.rows) => {
-            let firsts = values.rows.iter();
-            let mut firsts =
-                firsts.map(|row| row_values(row).next().flatten().and_then(value_type));
-            firsts.try_fold(ValueType::Null, |column, value| match (column, value?) {
-                (ValueType::Null, t) | (t, ValueType::Null) => Some(t),
-                (a, b) => (a == b).then_some(a),
-            })
+            let first_value = |row| row_values(row).next().flatten().and_then(value_type);
+            values
+                .rows
+                .iter()
+                .map(first_value)
+                .try_fold(ValueType::Null, |column, value| match (column, value?) {
+                    (ValueType::Null, t) | (t, ValueType::Null) => Some(t),
+                    (a, b) => (a == b).then_some(a),
+                })
         }
         _ => None,
     }

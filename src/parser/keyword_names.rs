@@ -135,8 +135,9 @@ enum Attempt {
 
 impl<'a> Search<'_, 'a> {
     /// Tries the `(` at `error_at`, when it cannot open a call (see [`may_open_call`]), as the
-    /// start of a select item's names (`f(x) (a, b)`), with keywords up to the next error as names, and so on while
-    /// the next error is another such `(`. On success `tokens` holds the reading that parses.
+    /// start of a select item's names (`f(x) (a, b)`), with keywords up to the next error as
+    /// names, and so on while the next error is another such `(`. On success `tokens` holds the
+    /// reading that parses.
     fn alias_list_at(&mut self, tokens: &mut [SpannedTok<'a>], error_at: usize) -> bool {
         let mut changed = Vec::new();
         let mut at = Some(error_at);

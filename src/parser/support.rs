@@ -1,6 +1,6 @@
 //! Small builders that the grammar's actions call, so that the grammar stays declarative.
 
-use super::spark_rules::{distinct_ctes, single_name, values_alias};
+use super::spark_rules::{distinct_ctes, name_before_columns, single_name, values_alias};
 use super::transform::{map_reduce_select, transform_select};
 use crate::arena::{finish_list, Arena, Growing};
 use crate::ast::*;
@@ -492,6 +492,25 @@ pub fn distribution<'a>(
         cluster_by: cluster_by.unwrap_or_default(),
         distribute_by: distribute_by.unwrap_or_default(),
         sort_by: sort_by.unwrap_or_default(),
+    }))
+}
+
+/// `name [(columns)] [MAX RECURSION LEVEL n] AS (query)`, in the arena as `SampleMethod` is.
+pub fn cte<'a, 't>(
+    arena: &'a Arena,
+    span: Span,
+    name: Ident<'a>,
+    columns: Option<&'a [Ident<'a>]>,
+    max_recursion_level: Option<RecursionLimit>,
+    query: &'a Query<'a>,
+) -> ActionResult<'t, &'a Cte<'a>> {
+    name_before_columns(&name, columns)?;
+    Ok(arena.alloc(Cte {
+        span,
+        name,
+        columns: columns.unwrap_or_default(),
+        max_recursion_level,
+        query,
     }))
 }
 
