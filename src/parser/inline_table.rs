@@ -417,11 +417,12 @@ pub fn column_types<'t>(rows: &[Expr<'_>]) -> ActionResult<'t, ()> {
             let Some((value, value_type)) = value.and_then(|v| Some((v, value_type(v)?))) else {
                 return Ok(());
             };
-            subquery = subquery.or_else(|| {
-                find_expr(value, |e| {
+            // Most values of a large table are literals, which hold no subquery.
+            if subquery.is_none() && !matches!(value.kind, ExprKind::Literal(_)) {
+                subquery = find_expr(value, |e| {
                     matches!(e.kind, ExprKind::Subquery(_) | ExprKind::Exists(_)).then_some(e.span)
-                })
-            });
+                });
+            }
             if index == 0 {
                 columns.push(value_type);
                 continue;
