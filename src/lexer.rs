@@ -862,6 +862,14 @@ pub enum Tok<'a> {
     /// parse produces it: after a name, `(` opens a call, and one token of look-ahead cannot
     /// tell which kind of expression has just ended.
     AliasListParen,
+    /// After the rows of an inline table without an alias in a join (`t JOIN VALUES (1), (2) ON
+    /// ...`, `FROM VALUES (1), (2) JOIN t`): a comma after a row adds a row, as in Spark, so
+    /// only the error after the rows shows where they end. Only a second look produces it.
+    ValuesEnd,
+    /// A name with dashes, `my-col` or `WHERE - b` read as one name where Spark reads an alias
+    /// so (and then refuses it). Only the look for such names produces it (see
+    /// `src/parser/dashed_names.rs`), and only to ask whether the statement parses with it.
+    DashedName,
     /// The word MAP or REDUCE opening Hive's script transform without parentheses (`MAP a, b
     /// USING 'script' ...`, Spark's TRANSFORM by another name). Only a second look produces it:
     /// elsewhere MAP is a type or a function, and REDUCE a function.
@@ -1067,6 +1075,8 @@ impl Tok<'_> {
             Tok::DotDigitName(_) => "'.' and a name",
             Tok::NegatedBound(_) => "number",
             Tok::AliasListParen => "(",
+            Tok::DashedName => "identifier",
+            Tok::ValuesEnd => "the end of VALUES",
             Tok::QueryWindow => "WINDOW",
             Tok::MapReduce(_) => "MAP or REDUCE",
             Tok::BodyClauses => "the end of a SELECT body",
@@ -1186,6 +1196,9 @@ enum After {
     Operand,
     /// STRUCT: a `<` after it opens a struct type's fields.
     Struct,
+    /// A word that opens a clause with a value (WHERE, LIMIT, ...; SELECT after an operand):
+    /// Spark may read it and `- name` after it as one name (see `src/parser/dashed_names.rs`).
+    ClauseWord,
     /// Anything else.
     Other,
 }
@@ -1323,6 +1336,8 @@ pub struct Lexer<'a> {
     struct_angles: u32,
     /// The word of a `:word` taken apart in a struct type, still to be read.
     field_type: Option<(Result<Tok<'a>, LexError>, std::ops::Range<usize>)>,
+    /// Whether a minus has followed an [`After::ClauseWord`].
+    clause_dash: bool,
 }
 
 impl<'a> Lexer<'a> {
@@ -1337,7 +1352,14 @@ impl<'a> Lexer<'a> {
             positions: Vec::new(),
             struct_angles: 0,
             field_type: None,
+            clause_dash: false,
         }
+    }
+
+    /// Whether a word that opens a clause has been followed by a minus (`WHERE - b`), which
+    /// the parse of a statement must look at again (see `src/parser/dashed_names.rs`).
+    pub(crate) fn saw_clause_dash(&self) -> bool {
+        self.clause_dash
     }
 
     fn take(&mut self) -> Option<SpannedTok<'a>> {
@@ -1633,7 +1655,13 @@ impl<'a> Lexer<'a> {
             Tok::IntervalUnit(_) => After::IntervalUnit,
             Tok::Gt => After::AngleClose,
             Tok::Number(_) | Tok::HexString(_) => After::Number,
-            Tok::Dash if !matches!(self.after, After::Operand | After::Number) => After::UnaryMinus,
+            Tok::Dash if !matches!(self.after, After::Operand | After::Number) => {
+                self.clause_dash |= self.after == After::ClauseWord;
+                After::UnaryMinus
+            }
+            Tok::Where | Tok::Having | Tok::Qualify | Tok::Limit | Tok::Offset => After::ClauseWord,
+            // A SELECT that starts a query (after `(`, UNION, `;`, ...) opens no clause.
+            Tok::Select if self.after != After::Other => After::ClauseWord,
             Tok::UnitTo => After::IntervalValue,
             Tok::Ident(_)
             | Tok::QuotedIdent(_)

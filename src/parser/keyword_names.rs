@@ -90,6 +90,7 @@ pub(super) fn reparse<'a>(
     while !search.alias_list_at(&mut reading, error_at)
         && !search.query_window_at(&mut reading, error_at)
         && !search.body_clauses_before(&mut reading, error_at)
+        && !search.values_end_at(&mut reading, error_at)
         && !search.map_reduce_before(&mut reading, error_at)
         && !search.names_within(&mut reading, 0..=error_at, MAX_NAMES)
     {
@@ -228,6 +229,32 @@ impl<'a> Search<'_, 'a> {
         false
     }
 
+    /// Where the error follows the rows of an inline table without an alias (`t JOIN VALUES
+    /// (1), (2) ON ...`), tries the rows as ending there (see [`Tok::ValuesEnd`]), and so on
+    /// while the next error follows another such table. On success `tokens` holds the reading
+    /// that parses.
+    fn values_end_at(&mut self, tokens: &mut Vec<SpannedTok<'a>>, error_at: usize) -> bool {
+        let before = tokens.clone();
+        let mut at = Some(error_at);
+        while let Some(i) = at.and_then(|at| match tokens.iter().position(|t| t.0 == at) {
+            None if at >= tokens.last().map_or(0, |t| t.2) => Some(tokens.len()),
+            found => found,
+        }) {
+            if !rows_end_before(tokens, i) {
+                break;
+            }
+            let end = tokens[i - 1].2;
+            tokens.insert(i, (end, Tok::ValuesEnd, end));
+            at = match self.attempt(tokens) {
+                Attempt::Parsed => return true,
+                Attempt::FailedAt(Some(next)) if next > end => Some(next),
+                Attempt::FailedAt(_) | Attempt::Refused(_) => None,
+            };
+        }
+        *tokens = before;
+        false
+    }
+
     /// Tries the last two MAP or REDUCE words at or before `error_at` (two for `FROM t MAP
     /// map(a) USING ...`) as the word of Hive's script transform (see [`Tok::MapReduce`]). On
     /// success `tokens` holds the reading that parses.
@@ -328,6 +355,25 @@ impl<'a> Search<'_, 'a> {
         }
         attempt
     }
+}
+
+/// Whether the tokens before `i` end with VALUES and its rows: VALUES, then bracketed rows or
+/// other values separated by commas, all brackets closed before `i`.
+fn rows_end_before(tokens: &[SpannedTok<'_>], i: usize) -> bool {
+    let mut depth = 0usize;
+    for j in (0..i).rev() {
+        match tokens[j].1 {
+            Tok::RParen | Tok::RBracket => depth += 1,
+            Tok::LParen | Tok::LBracket if depth == 0 => return false,
+            Tok::LParen | Tok::LBracket => depth -= 1,
+            Tok::Values if depth == 0 => return j + 1 < i,
+            Tok::Semicolon | Tok::ValuesEnd | Tok::Select | Tok::From | Tok::Join if depth == 0 => {
+                return false
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Whether the `(` at `i` may open a call: it follows a name, or names joined by dots, that a

@@ -8,6 +8,7 @@
 //! parses as if it were alone.
 
 pub(crate) mod collation;
+mod dashed_names;
 pub(crate) mod datetime;
 pub(crate) mod inline_table;
 pub(crate) mod interval;
@@ -274,9 +275,14 @@ pub(crate) fn parse_script<'a>(arena: &'a Arena, source: &'a str) -> (Script<'a>
     }
     let parser = grammar::ScriptParser::new();
     let span = Span::from_usize(0, source.len());
-    if let Ok(statements) = parser.parse(source, arena, clean_tokens(source)) {
-        let statements = arena.slice(statements);
-        return (Script { span, statements }, diagnostics);
+    let mut lexer = Lexer::new(source);
+    if let Ok(statements) = parser.parse(source, arena, clean_tokens(&mut lexer)) {
+        // A clause word before a minus may be a name with dashes to Spark: each statement is
+        // then judged on its own (rare, and cheap only so).
+        if !lexer.saw_clause_dash() {
+            let statements = arena.slice(statements);
+            return (Script { span, statements }, diagnostics);
+        }
     }
     // What the failed pass allocated stays in the arena until it is released: a file with
     // errors costs some memory twice, a file without none.
@@ -297,9 +303,11 @@ pub(crate) fn parse_script<'a>(arena: &'a Arena, source: &'a str) -> (Script<'a>
 /// The tokens of `source` for the one-pass parse. Input errors and excessive nesting stop it
 /// (as a user error), handing the file over to the statement-by-statement pass, which
 /// reports them.
-fn clean_tokens(source: &str) -> impl Iterator<Item = Result<SpannedTok<'_>, UserError>> {
+fn clean_tokens<'l, 'a>(
+    lexer: &'l mut Lexer<'a>,
+) -> impl Iterator<Item = Result<SpannedTok<'a>, UserError>> + 'l {
     let mut guard = NestingGuard::default();
-    Lexer::new(source).map(move |(l, tok, r)| {
+    lexer.map(move |(l, tok, r)| {
         if matches!(tok, Tok::Error(_)) || guard.admit(tok).is_err() {
             return Err(UserError {
                 span: Span::from_usize(l, r),
@@ -390,15 +398,27 @@ fn parse_statement<'a>(
     }
     let tokens = chunk.tokens.iter().map(|&t| Ok::<_, UserError>(t));
     match parser.parse(source, arena, tokens) {
-        Ok(mut statements) if statements.len() == 1 => statements.swap_remove(0),
+        Ok(mut statements) if statements.len() == 1 => {
+            refused_dashed_clause(parser, source, chunk.tokens, whole, diagnostics)
+                .unwrap_or_else(|| statements.swap_remove(0))
+        }
         Ok(_) => Statement::Error(whole),
         Err(error) => {
-            let reread = error_offset(&error, last)
-                .map(|at| keyword_names::reparse(parser, arena, source, chunk.tokens, at));
+            let at = error_offset(&error, last);
+            let reread =
+                at.map(|at| keyword_names::reparse(parser, arena, source, chunk.tokens, at));
             let error = match reread {
-                Some(Ok(statement)) => return statement,
+                Some(Ok(statement)) => {
+                    return refused_dashed_clause(parser, source, chunk.tokens, whole, diagnostics)
+                        .unwrap_or(statement)
+                }
                 Some(Err(Some(refusal))) => ParseError::User { error: refusal },
-                _ => error,
+                _ => match at.and_then(|at| {
+                    dashed_names::alias_with_dashes_at(parser, source, chunk.tokens, at)
+                }) {
+                    Some(refusal) => ParseError::User { error: refusal },
+                    None => error,
+                },
             };
             if let Some(diagnostic) = syntax_diagnostic(error, last) {
                 diagnostics.push(diagnostic);
@@ -406,6 +426,20 @@ fn parse_statement<'a>(
             Statement::Error(whole)
         }
     }
+}
+
+/// `Statement::Error` (and the refusal in `diagnostics`) for a statement that parses but that
+/// Spark reads with an alias with dashes (see [`dashed_names::clause_read_as_alias`]).
+fn refused_dashed_clause<'a>(
+    parser: &grammar::ScriptParser,
+    source: &'a str,
+    tokens: &[SpannedTok<'a>],
+    whole: Span,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Statement<'a>> {
+    let refusal = dashed_names::clause_read_as_alias(parser, source, tokens)?;
+    diagnostics.push(refusal);
+    Some(Statement::Error(whole))
 }
 
 /// Where the grammar found a token it did not expect (`end` for the end of the statement);
@@ -590,16 +624,16 @@ fn readable_terminal(terminal: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{clean_tokens, MAX_CHAIN, NON_RESERVED, RESERVED_NAMES};
+    use super::{clean_tokens, Lexer, MAX_CHAIN, NON_RESERVED, RESERVED_NAMES};
 
     /// The one-pass parse guards the whole file with one guard, so chain links must be
     /// counted per statement: many small joins must not push a clean file onto the slow path.
     #[test]
     fn the_one_pass_guard_counts_chains_per_statement() {
         let file = "SELECT * FROM a JOIN b ON true JOIN c ON true;\n".repeat(MAX_CHAIN);
-        assert!(clean_tokens(&file).all(|token| token.is_ok()));
+        assert!(clean_tokens(&mut Lexer::new(&file)).all(|token| token.is_ok()));
         let one_statement = format!("SELECT 1{}", " UNION SELECT 1".repeat(MAX_CHAIN + 1));
-        assert!(clean_tokens(&one_statement).any(|token| token.is_err()));
+        assert!(clean_tokens(&mut Lexer::new(&one_statement)).any(|token| token.is_err()));
     }
 
     /// A count that `build.rs` passes in an environment variable.

@@ -11,13 +11,12 @@ why, and keywords where names stand. Run from the repository root, after
 
     ~/.venvs/spark/bin/python tests/conformance/mutants.py ../shared/tools/spark_parse.py SEED [COUNT]
 """
-import json
 import random
 import re
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+from judge import judge
 
 here = Path(__file__).parent
 tool, seed = sys.argv[1], int(sys.argv[2])
@@ -78,30 +77,4 @@ while len(mutants) < count:
     # Comments and a `;` inside would change how the statements split.
     if mutant and not re.search(r";|--|/\*|\*/", mutant) and mutant not in corpus:
         mutants.add(mutant + ";")
-mutants = sorted(mutants)
-
-with tempfile.NamedTemporaryFile("w", suffix=".sql", delete=False) as file:
-    file.write("\n".join(mutants) + "\n")
-spark = subprocess.run([sys.executable, tool, file.name], capture_output=True, text=True)
-verdicts = [json.loads(line) for line in spark.stdout.splitlines() if line.strip()]
-if len(verdicts) != len(mutants):
-    sys.exit(f"{len(verdicts)} verdicts from Spark for {len(mutants)} mutants")
-ours = subprocess.run(["target/debug/examples/parse_file", file.name], capture_output=True, text=True)
-rejected = {}
-for line in ours.stdout.splitlines():
-    found = re.match(re.escape(file.name) + r":(\d+):\d+: (.*)", line)
-    if found:
-        rejected.setdefault(int(found.group(1)), found.group(2))
-Path(file.name).unlink()
-
-tally = {"both accept": 0, "both reject": 0, "Spark only": 0, "pipeline-sql only": 0}
-for number, (mutant, verdict) in enumerate(zip(mutants, verdicts), start=1):
-    spark_ok, ours_ok = verdict["ok"], number not in rejected
-    if spark_ok == ours_ok:
-        tally["both accept" if spark_ok else "both reject"] += 1
-        continue
-    tally["Spark only" if spark_ok else "pipeline-sql only"] += 1
-    print(("accepted by Spark only: " if spark_ok else "accepted by pipeline-sql only: ") + mutant)
-    print("    Spark: " + verdict.get("error", "accepted")[:200])
-    print("    pipeline-sql: " + rejected.get(number, "accepted")[:200])
-print(", ".join(f"{name} {n}" for name, n in tally.items()), file=sys.stderr)
+judge(tool, sorted(mutants))

@@ -1,0 +1,220 @@
+//! Names with dashes, which Spark reads as one name where an alias stands and then refuses
+//! (INVALID_IDENTIFIER): `SELECT a AS my-col`.
+//!
+//! Spark's parser looks as far ahead as it needs, and to it WHERE, LIMIT and the other words
+//! that open a clause are names too. So in `SELECT a WHERE - b` it finds two readings that both
+//! parse: a WHERE clause, and `a` with the alias `WHERE-b`. Of two such readings it takes the
+//! alias, and refuses it. Where the rest of the statement only parses as a clause
+//! (`SELECT a WHERE - b + 1`) the clause stands. So a statement that parses, and has such a
+//! clause word before `- name`, is tried once more with the words read as one name (a
+//! [`Tok::DashedName`], which the grammar takes only where Spark's alias takes one); if that
+//! reading parses too, the statement is refused. A statement with a syntax error at `-` between
+//! two names is tried the same way, for a message that says what is wrong.
+
+use super::grammar::ScriptParser;
+use super::support::UserError;
+use crate::arena::Arena;
+use crate::diagnostic::{Code, Diagnostic};
+use crate::lexer::{SpannedTok, Tok};
+use crate::span::Span;
+
+/// Whether `tok` opens a clause that Spark may also read as the first word of an alias with
+/// dashes, when `- name` follows it right after a select item or a PIVOT. (The lexer tells the
+/// one-pass parse when one of these is followed by `-`: see `Lexer::saw_clause_dash`.)
+fn opens_clause(tok: Tok<'_>) -> bool {
+    matches!(
+        tok,
+        Tok::Where | Tok::Having | Tok::Qualify | Tok::Limit | Tok::Offset | Tok::Select
+    )
+}
+
+/// A refusal of a statement that parses, when Spark reads a clause word and `- name` in it as
+/// an alias with dashes (see the module's comment); `None` if it does not.
+pub(super) fn clause_read_as_alias(
+    parser: &ScriptParser,
+    source: &str,
+    tokens: &[SpannedTok<'_>],
+) -> Option<Diagnostic> {
+    (0..tokens.len())
+        .filter(|&i| {
+            opens_clause(tokens[i].1) && tokens.get(i + 1).is_some_and(|t| t.1 == Tok::Dash)
+        })
+        .find_map(|i| {
+            let span = parses_as_one_name(parser, source, tokens, i)?;
+            let word = &source[tokens[i].0..tokens[i].2];
+            let value = &source[tokens[i + 1].2..span.end as usize];
+            Some(
+                Diagnostic::error(
+                    Code::ParseSyntaxError,
+                    span,
+                    format!(
+                        "Spark reads `{}` here as the alias `{}` of what comes before it, and \
+                         refuses an unquoted name with `-` in it (INVALID_IDENTIFIER)",
+                        &source[span.start as usize..span.end as usize],
+                        dashed(&source[span.start as usize..span.end as usize]),
+                    ),
+                )
+                .with_help(format!(
+                    "for the {} clause with a negated value, put the value in brackets: `{} (-{})`",
+                    word.to_uppercase(),
+                    word,
+                    value.trim(),
+                )),
+            )
+        })
+}
+
+/// The refusal of a name with dashes where an alias stands (`SELECT a AS my-col`), for a
+/// statement whose syntax error is at the `-` at `error_at`; `None` when the statement has
+/// another error too, or the error is no such name.
+pub(super) fn alias_with_dashes_at(
+    parser: &ScriptParser,
+    source: &str,
+    tokens: &[SpannedTok<'_>],
+    error_at: usize,
+) -> Option<UserError> {
+    let dash = tokens
+        .iter()
+        .position(|t| t.0 == error_at && t.1 == Tok::Dash)?;
+    let first = dash
+        .checked_sub(1)
+        .filter(|&i| is_name(source, tokens[i]))?;
+    let span = parses_as_one_name(parser, source, tokens, first)?;
+    let name = &source[span.start as usize..span.end as usize];
+    Some(UserError {
+        span,
+        message: format!(
+            "`{name}` is read as one name, and an unquoted name cannot have `-` in it \
+             (Spark: INVALID_IDENTIFIER): write it in back-quotes, `{}`",
+            dashed(name)
+        ),
+    })
+}
+
+/// Where the words from `tokens[start]` on, `word - name - name ...`, are one name, if the
+/// statement parses when read so.
+fn parses_as_one_name(
+    parser: &ScriptParser,
+    source: &str,
+    tokens: &[SpannedTok<'_>],
+    start: usize,
+) -> Option<Span> {
+    let mut end = start + 1;
+    while tokens.get(end).is_some_and(|t| t.1 == Tok::Dash)
+        && tokens.get(end + 1).is_some_and(|&t| is_name(source, t))
+    {
+        end += 2;
+    }
+    if end == start + 1 {
+        return None;
+    }
+    let (l, r) = (tokens[start].0, tokens[end - 1].2);
+    let reading = tokens[..start]
+        .iter()
+        .copied()
+        .chain([(l, Tok::DashedName, r)])
+        .chain(tokens[end..].iter().copied());
+    let scratch = Arena::new();
+    let parses = parser
+        .parse(source, &scratch, reading.map(Ok::<_, UserError>))
+        .is_ok_and(|statements| statements.len() == 1);
+    parses.then(|| Span::from_usize(l, r))
+}
+
+/// Whether Spark takes the token as a name after `-` in a name with dashes: a name, quoted or
+/// not, or any keyword.
+fn is_name(source: &str, (l, tok, r): SpannedTok<'_>) -> bool {
+    matches!(tok, Tok::Ident(_) | Tok::QuotedIdent(_))
+        || source[l..r]
+            .bytes()
+            .all(|b| b.is_ascii_alphabetic() || b == b'_')
+}
+
+/// The name as Spark spells it: the words without the spaces around the dashes.
+fn dashed(text: &str) -> String {
+    let parts: Vec<&str> = text.split('-').map(str::trim).collect();
+    parts.join("-")
+}
+
+#[cfg(test)]
+mod tests {
+    /// The statements as `Display` prints them, or the first diagnostic's message.
+    fn read(sql: &str) -> Result<String, String> {
+        let arena = crate::Arena::new();
+        let parsed = crate::parse(&arena, sql);
+        match parsed.diagnostics().first() {
+            Some(diagnostic) => Err(diagnostic.message().to_string()),
+            None => Ok(parsed
+                .script()
+                .statements
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")),
+        }
+    }
+
+    #[test]
+    fn a_clause_word_and_minus_name_after_a_select_item_is_an_alias_to_spark() {
+        for sql in [
+            "SELECT a WHERE - b",
+            "SELECT a, b HAVING - c - d ORDER BY 1",
+            "FROM t SELECT a SELECT - b",
+            "SELECT * FROM (SELECT a HAVING - `b c`) x",
+            "SELECT a FROM t PIVOT (sum(a) FOR b IN (1)) WHERE - year",
+            // In a file of valid statements too, which the one-pass parse reads.
+            "SELECT 1; SELECT a QUALIFY - b; SELECT 2",
+        ] {
+            let message = read(sql).expect_err(sql);
+            assert!(message.starts_with("Spark reads `"), "{sql}: {message}");
+            assert!(message.contains("(INVALID_IDENTIFIER)"), "{sql}: {message}");
+        }
+        assert_eq!(
+            read("SELECT a LIMIT - b - c"),
+            Err(
+                "Spark reads `LIMIT - b - c` here as the alias `LIMIT-b-c` of what comes before \
+                 it, and refuses an unquoted name with `-` in it (INVALID_IDENTIFIER)"
+                    .into()
+            )
+        );
+    }
+
+    #[test]
+    fn a_clause_word_stays_one_where_the_alias_reading_does_not_parse() {
+        for (sql, printed) in [
+            ("SELECT a WHERE - b + 1", "SELECT a WHERE -b + 1"),
+            ("SELECT a WHERE - b.c", "SELECT a WHERE -b.c"),
+            ("SELECT a WHERE (- b)", "SELECT a WHERE (-b)"),
+            ("SELECT a WHERE - 1", "SELECT a WHERE -1"),
+            ("SELECT a x WHERE - b", "SELECT a AS x WHERE -b"),
+            ("SELECT a FROM t WHERE - b", "SELECT a FROM t WHERE -b"),
+            ("SELECT -a FROM t LIMIT - b", "SELECT -a FROM t LIMIT -b"),
+            (
+                "TABLE t |> AGGREGATE sum(a) GROUP BY c LIMIT - b",
+                "TABLE t |> AGGREGATE sum(a) GROUP BY c LIMIT -b",
+            ),
+        ] {
+            assert_eq!(read(sql), Ok(printed.to_string()), "{sql}");
+        }
+    }
+
+    #[test]
+    fn an_alias_with_dashes_is_refused_with_the_name_back_quoted() {
+        assert_eq!(
+            read("SELECT a AS my - col FROM t"),
+            Err(
+                "`my - col` is read as one name, and an unquoted name cannot have `-` in it \
+                 (Spark: INVALID_IDENTIFIER): write it in back-quotes, `my-col`"
+                    .into()
+            )
+        );
+        let message = read("SELECT a FROM t PIVOT (sum(a) FOR b IN (1)) AS p-q").unwrap_err();
+        assert!(
+            message.starts_with("`p-q` is read as one name"),
+            "{message}"
+        );
+        // Another error after the name keeps the syntax error.
+        let message = read("SELECT a b-c FROM FROM").unwrap_err();
+        assert!(message.starts_with("syntax error at `-`"), "{message}");
+    }
+}
