@@ -568,6 +568,8 @@ fn expected_list(expected: &[String]) -> String {
                     | "\"WINDOW of the query\""
                     | "MAP_OR_REDUCE"
                     | "\"clauses of a FROM body\""
+                    | "\"name with dashes\""
+                    | "\"end of VALUES\""
                     | "DOT_DIGIT_NAME"
             )
         })
