@@ -41,6 +41,7 @@ pub(super) fn clause_read_as_alias(
         })
         .find_map(|i| {
             let span = parses_as_one_name(parser, source, tokens, i)?;
+            let name = &source[span.start as usize..span.end as usize];
             let word = &source[tokens[i].0..tokens[i].2];
             let value = &source[tokens[i + 1].2..span.end as usize];
             Some(
@@ -50,8 +51,8 @@ pub(super) fn clause_read_as_alias(
                     format!(
                         "Spark reads `{}` here as the alias `{}` of what comes before it, and \
                          refuses an unquoted name with `-` in it (INVALID_IDENTIFIER)",
-                        &source[span.start as usize..span.end as usize],
-                        dashed(&source[span.start as usize..span.end as usize]),
+                        name,
+                        dashed(name),
                     ),
                 )
                 .with_help(format!(
@@ -124,10 +125,7 @@ fn parses_as_one_name(
 /// Whether Spark takes the token as a name after `-` in a name with dashes: a name, quoted or
 /// not, or any keyword.
 fn is_name(source: &str, (l, tok, r): SpannedTok<'_>) -> bool {
-    matches!(tok, Tok::Ident(_) | Tok::QuotedIdent(_))
-        || source[l..r]
-            .bytes()
-            .all(|b| b.is_ascii_alphabetic() || b == b'_')
+    matches!(tok, Tok::Ident(_) | Tok::QuotedIdent(_)) || super::is_word(&source[l..r])
 }
 
 /// The name as Spark spells it: the words without the spaces around the dashes.
@@ -138,21 +136,7 @@ fn dashed(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    /// The statements as `Display` prints them, or the first diagnostic's message.
-    fn read(sql: &str) -> Result<String, String> {
-        let arena = crate::Arena::new();
-        let parsed = crate::parse(&arena, sql);
-        match parsed.diagnostics().first() {
-            Some(diagnostic) => Err(diagnostic.message().to_string()),
-            None => Ok(parsed
-                .script()
-                .statements
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(" ")),
-        }
-    }
+    use crate::parser::read;
 
     #[test]
     fn a_clause_word_and_minus_name_after_a_select_item_is_an_alias_to_spark() {

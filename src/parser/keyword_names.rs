@@ -186,15 +186,10 @@ impl<'a> Search<'_, 'a> {
     /// as that body's own (see [`Tok::BodyClauses`]), and so on while the next error is another
     /// such place. On success `tokens` holds the reading that parses.
     fn body_clauses_before(&mut self, tokens: &mut Vec<SpannedTok<'a>>, error_at: usize) -> bool {
-        // Markers kept from an earlier step stay; only this look's are taken out again.
-        let before = tokens.clone();
-        let mut at = Some(error_at);
-        let token_at = |tokens: &[SpannedTok<'a>], at: usize| {
-            tokens
+        self.mark_until_parsed(tokens, error_at, |tokens, at| {
+            let i = tokens
                 .iter()
-                .position(|t| t.0 == at && t.1 != Tok::BodyClauses)
-        };
-        while let Some(i) = at.and_then(|at| token_at(tokens, at)) {
+                .position(|t| t.0 == at && t.1 != Tok::BodyClauses)?;
             // The query's own clauses may follow the body's, too (`... LIMIT 1 LIMIT 2`).
             let follows_a_body = matches!(
                 tokens[i].1,
@@ -206,12 +201,9 @@ impl<'a> Search<'_, 'a> {
                     | Tok::PipeOperator
                     | Tok::Window
             ) || is_clause_start(tokens[i].1);
-            let Some(start) = follows_a_body
+            let start = follows_a_body
                 .then(|| body_clauses_start(tokens, i))
-                .flatten()
-            else {
-                break;
-            };
+                .flatten()?;
             let (begin, end) = (tokens[start].0, tokens[i].0);
             // After a body's own clauses, WINDOW opens the query's own clause.
             if tokens[i].1 == Tok::Window {
@@ -219,14 +211,8 @@ impl<'a> Search<'_, 'a> {
             }
             tokens.insert(i, (end, Tok::BodyClauses, end));
             tokens.insert(start, (begin, Tok::BodyClauses, begin));
-            at = match self.attempt(tokens) {
-                Attempt::Parsed => return true,
-                Attempt::FailedAt(Some(next)) if next > end => Some(next),
-                Attempt::FailedAt(_) | Attempt::Refused(_) => None,
-            };
-        }
-        *tokens = before;
-        false
+            Some(end)
+        })
     }
 
     /// Where the error follows the rows of an inline table without an alias (`t JOIN VALUES
@@ -234,17 +220,33 @@ impl<'a> Search<'_, 'a> {
     /// while the next error follows another such table. On success `tokens` holds the reading
     /// that parses.
     fn values_end_at(&mut self, tokens: &mut Vec<SpannedTok<'a>>, error_at: usize) -> bool {
-        let before = tokens.clone();
-        let mut at = Some(error_at);
-        while let Some(i) = at.and_then(|at| match tokens.iter().position(|t| t.0 == at) {
-            None if at >= tokens.last().map_or(0, |t| t.2) => Some(tokens.len()),
-            found => found,
-        }) {
+        self.mark_until_parsed(tokens, error_at, |tokens, at| {
+            let i = match tokens.iter().position(|t| t.0 == at) {
+                None if at >= tokens.last().map_or(0, |t| t.2) => tokens.len(),
+                found => found?,
+            };
             if !rows_end_before(tokens, i) {
-                break;
+                return None;
             }
             let end = tokens[i - 1].2;
             tokens.insert(i, (end, Tok::ValuesEnd, end));
+            Some(end)
+        })
+    }
+
+    /// Marks `tokens` for the error at `error_at` with `mark`, which returns where its marks
+    /// end (`None`: nothing to mark there), and tries the reading; while that fails past the
+    /// marks, marks again for the new error. Unless a reading parses, `tokens` is restored (the
+    /// marks of earlier steps of the search stay).
+    fn mark_until_parsed(
+        &mut self,
+        tokens: &mut Vec<SpannedTok<'a>>,
+        error_at: usize,
+        mut mark: impl FnMut(&mut Vec<SpannedTok<'a>>, usize) -> Option<usize>,
+    ) -> bool {
+        let before = tokens.clone();
+        let mut at = Some(error_at);
+        while let Some(end) = at.and_then(|at| mark(tokens, at)) {
             at = match self.attempt(tokens) {
                 Attempt::Parsed => return true,
                 Attempt::FailedAt(Some(next)) if next > end => Some(next),
@@ -432,8 +434,7 @@ fn is_clause_start(tok: Tok<'_>) -> bool {
 /// literal, punctuation, or a pair of words that the lexer joins, such as `ROW FORMAT`).
 fn as_name<'a>(source: &'a str, (l, tok, r): SpannedTok<'a>) -> Option<Tok<'a>> {
     let text = &source[l..r];
-    let word = text.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_');
-    if !word
+    if !super::is_word(text)
         || matches!(
             tok,
             Tok::Ident(_) | Tok::KeywordName(_) | Tok::StrictKeywordName(_)
@@ -474,15 +475,7 @@ pub(super) fn is_strict_non_reserved(word: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    /// The statement as `Display` prints it, or its first diagnostic's message.
-    fn read(sql: &str) -> Result<String, String> {
-        let arena = crate::Arena::new();
-        let parsed = crate::parse(&arena, sql);
-        match parsed.diagnostics().first() {
-            Some(diagnostic) => Err(diagnostic.message().to_string()),
-            None => Ok(parsed.script().statements[0].to_string()),
-        }
-    }
+    use crate::parser::read;
 
     #[test]
     fn a_keyword_that_only_parses_as_a_name_is_a_name() {

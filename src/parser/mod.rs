@@ -428,6 +428,29 @@ fn parse_statement<'a>(
     }
 }
 
+/// Whether `text` is spelt as a keyword is: letters and underscores only.
+fn is_word(text: &str) -> bool {
+    text.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_')
+}
+
+/// For the tests of the second looks: the statements as `Display` prints them, joined by a
+/// space, or the first diagnostic's message.
+#[cfg(test)]
+fn read(sql: &str) -> Result<String, String> {
+    let arena = crate::Arena::new();
+    let parsed = crate::parse(&arena, sql);
+    match parsed.diagnostics().first() {
+        Some(diagnostic) => Err(diagnostic.message().to_string()),
+        None => Ok(parsed
+            .script()
+            .statements
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")),
+    }
+}
+
 /// `Statement::Error` (and the refusal in `diagnostics`) for a statement that parses but that
 /// Spark reads with an alias with dashes (see [`dashed_names::clause_read_as_alias`]).
 fn refused_dashed_clause<'a>(
@@ -615,7 +638,7 @@ fn readable_terminal(terminal: &str) -> String {
         "\"VALUES after IN (\"" => "VALUES".to_string(),
         quoted => {
             let inner = quoted.trim_matches('"');
-            if inner.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_') {
+            if is_word(inner) {
                 inner.to_ascii_uppercase()
             } else {
                 format!("'{inner}'")

@@ -12,16 +12,11 @@ differently are printed with both verdicts. Run from the repository root, after
     ~/.venvs/spark/bin/python tests/conformance/generate.py ../shared/tools/spark_parse.py SEED [COUNT]
 """
 import random
-import sys
-from pathlib import Path
 
-from judge import judge
+from judge import arguments, judge, spark_keywords
 
-here = Path(__file__).parent
-tool, seed = sys.argv[1], int(sys.argv[2])
-count = int(sys.argv[3]) if len(sys.argv) > 3 else 2000
+tool, seed, count = arguments(2000)
 rng = random.Random(seed)
-spark_keywords = (here / "spark_keywords.txt").read_text(encoding="utf-8").splitlines()[1].split()
 
 
 def pick(*choices):

@@ -1,6 +1,6 @@
 """Judges statements with Apache Spark 4.3 and pipeline-sql, and prints where they differ.
 
-Shared by mutants.py and generate.py. Needs `cargo build --all-features --examples` first, and
+Shared by mutants.py and generate.py, with their common arguments and Spark's keywords. Needs `cargo build --all-features --examples` first, and
 runs from the repository root.
 """
 import json
@@ -9,6 +9,16 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+here = Path(__file__).parent
+# All of Spark's keywords (most are names wherever a name stands).
+spark_keywords = (here / "spark_keywords.txt").read_text(encoding="utf-8").splitlines()[1].split()
+
+
+def arguments(default_count):
+    """The command line's Spark parser tool, random seed and statement count."""
+    count = int(sys.argv[3]) if len(sys.argv) > 3 else default_count
+    return sys.argv[1], int(sys.argv[2]), count
 
 
 def judge(tool, statements):

@@ -13,14 +13,12 @@ why, and keywords where names stand. Run from the repository root, after
 """
 import random
 import re
-import sys
 from pathlib import Path
 
-from judge import judge
+from judge import arguments, judge, spark_keywords
 
 here = Path(__file__).parent
-tool, seed = sys.argv[1], int(sys.argv[2])
-count = int(sys.argv[3]) if len(sys.argv) > 3 else 3000
+tool, seed, count = arguments(3000)
 rng = random.Random(seed)
 
 # The last line is an unterminated string, which would swallow the mutants after it.
@@ -37,12 +35,11 @@ RESPECT NULLS FIRST LAST ASC DESC EXISTS LIKE ILIKE RLIKE ESCAPE ANY SOME ROLLUP
 TRANSFORM MAP REDUCE STRUCT ARRAY DAY HOUR YEAR TO TIMESTAMP DATE EXTRACT POSITION TRIM SUBSTRING
 LEADING COLLATE STREAM CURRENT ROW UNBOUNDED PRECEDING FOLLOWING WATERMARK DELAY IDENTIFIER
 TRY_CAST PERCENT SYSTEM_TIME VERSION RECURSIVE AGGREGATE EXTEND SET DROP""".split()
-# All of Spark's keywords, for half of the words put in: most are names wherever a name stands.
-spark_keywords = (here / "spark_keywords.txt").read_text(encoding="utf-8").splitlines()[1].split()
 symbols = list("(),.*+-/%<>=[]{}:|&^~!?") + ["|>", "::", "=>", "->", "||", "<=>"]
 
 
 def keyword():
+    # Half of the words put in are any of Spark's keywords.
     return rng.choice(keywords if rng.random() < 0.5 else spark_keywords)
 
 
