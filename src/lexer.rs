@@ -820,7 +820,9 @@ pub enum Tok<'a> {
     /// apart from the `IGNORE NULL UPDATES` clause of AUTO CDC.
     IgnoreNulls,
     /// `IGNORE NULLS )`: the end of `first(x IGNORE NULLS)`, told apart from a call's
-    /// `f(x) IGNORE NULLS` suffix, which would otherwise be ambiguous in `first(f(x) IGNORE NULLS)`.
+    /// `f(x) IGNORE NULLS` suffix. The two would be ambiguous in `first(f(x) IGNORE NULLS)`,
+    /// which Spark reads as the suffix of `f(x)`: after `)` the lexer keeps the words and the
+    /// `)` apart, and a second look joins them where no call ends there (`first((x) IGNORE NULLS)`).
     IgnoreNullsParen,
     /// `ROW FORMAT` as one token: it opens a row format of `SELECT TRANSFORM`, where a lone
     /// `row` after the call would be an implicit alias (`SELECT transform(a, f) row`).
@@ -1189,7 +1191,17 @@ enum After {
     /// A minus that is a sign (no operand ends before it): `128Y` after it is the magnitude of
     /// TINYINT's smallest value (see [`Tok::NegatedBound`]).
     UnaryMinus,
-    /// The end of an operand, a column or a type: a name, a string, `)`, NULL or a
+    /// `)`: an [`After::Operand`], after which IGNORE NULLS may be a call's (see
+    /// [`Lexer::ignore_nulls`]).
+    CloseParen,
+    /// IGNORE after `)`.
+    IgnoreAfterParen,
+    /// PIVOT or UNPIVOT: see [`Bracket::Pivot`].
+    Pivot,
+    /// The `)` that closes a PIVOT or UNPIVOT clause: a word that opens a join may be its alias
+    /// here (see [`Lexer::opens_join_next`]).
+    PivotEnd,
+    /// The end of an operand, a column or a type: a name, a string, NULL or a
     /// keyword that names a type. ROW FORMAT, EXACT/APPROX NEAREST, WITH LOCAL and WITHOUT TIME
     /// only ever follow one of these (see [`pair_opened_by`]); elsewhere (`SELECT row format`)
     /// the first word is a name.
@@ -1201,6 +1213,30 @@ enum After {
     ClauseWord,
     /// Anything else.
     Other,
+}
+
+/// Whether `tok` is one of the words before JOIN that open a join (LEFT, NATURAL, ...).
+fn opens_join(tok: Tok<'_>) -> bool {
+    matches!(
+        tok,
+        Tok::Left
+            | Tok::Right
+            | Tok::Full
+            | Tok::Inner
+            | Tok::Cross
+            | Tok::Natural
+            | Tok::Semi
+            | Tok::Anti
+    )
+}
+
+/// A bracket that the lexer keeps track of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Bracket {
+    /// `position(`: IN directly inside is [`Tok::PositionIn`].
+    Position,
+    /// The `(` after PIVOT or UNPIVOT: the token after its `)` is [`After::PivotEnd`].
+    Pivot,
 }
 
 /// The units of an interval type, in order: `INTERVAL DAY TO SECOND`, `INTERVAL YEAR`.
@@ -1295,7 +1331,10 @@ type Pair = (Tok<'static>, &'static str);
 /// `SELECT row format`, `SELECT exact nearest` and `WITH local AS (...)` keep their meaning), BIN
 /// BY and IDENTIFIED BY (no name is ever followed by BY). `after` is the context before `first`.
 fn pair_opened_by(first: Tok<'_>, after: After) -> Option<Pair> {
-    let after_operand = matches!(after, After::Operand | After::AngleClose);
+    let after_operand = matches!(
+        after,
+        After::Operand | After::CloseParen | After::AngleClose
+    );
     match first {
         Tok::Row if after_operand => Some((Tok::RowFormat, "format")),
         Tok::With if after_operand => Some((Tok::WithLocal, "local")),
@@ -1329,8 +1368,9 @@ pub struct Lexer<'a> {
     pair: Option<Pair>,
     /// How many brackets are open in the current statement.
     parens: u32,
-    /// The bracket depths of the open `position(` calls, innermost last.
-    positions: Vec<u32>,
+    /// The open brackets that some token inside or after them depends on (`position(`, `PIVOT
+    /// (`), with their depths, innermost last.
+    brackets: Vec<(u32, Bracket)>,
     /// How many `<` are open inside a `STRUCT<...>` type (0: not in one). There a field's
     /// `:type` is a colon and a type, not a parameter marker (`STRUCT<a:INT>`).
     struct_angles: u32,
@@ -1349,7 +1389,7 @@ impl<'a> Lexer<'a> {
             peeked: None,
             pair: None,
             parens: 0,
-            positions: Vec::new(),
+            brackets: Vec::new(),
             struct_angles: 0,
             field_type: None,
             clause_dash: false,
@@ -1377,12 +1417,21 @@ impl<'a> Lexer<'a> {
         None
     }
 
-    /// IGNORE, or IGNORE NULLS, or IGNORE NULLS ) as one token.
+    /// IGNORE, or IGNORE NULLS, or IGNORE NULLS ) as one token. After `)` (`first(f(a) IGNORE
+    /// NULLS)`), IGNORE NULLS is the suffix of the call that the `)` may close, as in Spark, so
+    /// it stays apart from the `)` after it (where no call closes, as in `first((a) IGNORE
+    /// NULLS)`, a second look joins them).
     fn ignore_nulls(&mut self, ignore: SpannedTok<'a>) -> SpannedTok<'a> {
+        let after_paren = self.after == After::IgnoreAfterParen;
         let Some(nulls) = self.take_if(Tok::Nulls) else {
             return ignore;
         };
-        match self.take_if(Tok::RParen) {
+        let paren = if after_paren {
+            None
+        } else {
+            self.take_if(Tok::RParen)
+        };
+        match paren {
             Some(paren) => (ignore.0, Tok::IgnoreNullsParen, paren.2),
             None => (ignore.0, Tok::IgnoreNulls, nulls.2),
         }
@@ -1436,6 +1485,15 @@ impl<'a> Lexer<'a> {
             }
             _ => true,
         }
+    }
+
+    /// After the `)` of a PIVOT or UNPIVOT clause and a word that opens a join (LEFT, NATURAL,
+    /// ...): whether another such word or JOIN comes next. Spark takes any name as the clause's
+    /// alias, and where both readings parse it takes the alias: `PIVOT (...) LEFT JOIN t` is an
+    /// inner join of the PIVOT aliased `LEFT`, and `PIVOT (...) NATURAL LEFT JOIN t` a left
+    /// join of the PIVOT aliased `NATURAL`. So the word is then a name.
+    fn opens_join_next(&self) -> bool {
+        matches!(self.inner.clone().next(), Some(Ok(tok)) if tok == Tok::Join || opens_join(tok))
     }
 
     /// After `|`: whether the next word starts a pipe operation (Spark's `operatorPipeRightSide`),
@@ -1559,7 +1617,9 @@ impl<'a> Lexer<'a> {
             Ok(Tok::Any) if self.after == After::Like => Tok::LikeAny,
             Ok(Tok::Some) if self.after == After::Like => Tok::LikeSome,
             Ok(Tok::All) if self.after == After::Like => Tok::LikeAll,
-            Ok(Tok::In) if self.positions.last() == Some(&self.parens) => Tok::PositionIn,
+            Ok(Tok::In) if self.brackets.last() == Some(&(self.parens, Bracket::Position)) => {
+                Tok::PositionIn
+            }
             Ok(Tok::Values)
                 if self.after == After::InParen
                     && matches!(self.inner.clone().next(), Some(Ok(Tok::LParen))) =>
@@ -1600,19 +1660,27 @@ impl<'a> Lexer<'a> {
                     None => Tok::Ident(word),
                 }
             }
+            Ok(tok)
+                if self.after == After::PivotEnd && opens_join(tok) && self.opens_join_next() =>
+            {
+                Tok::StrictKeywordName(&self.inner.source()[span.clone()])
+            }
             Ok(tok) => tok,
             Err(error) => Tok::Error(error),
         };
+        let mut closed = None;
         match tok {
             Tok::LParen => {
                 self.parens += 1;
-                if self.after == After::Position {
-                    self.positions.push(self.parens);
+                match self.after {
+                    After::Position => self.brackets.push((self.parens, Bracket::Position)),
+                    After::Pivot => self.brackets.push((self.parens, Bracket::Pivot)),
+                    _ => {}
                 }
             }
             Tok::RParen => {
-                if self.positions.last() == Some(&self.parens) {
-                    self.positions.pop();
+                if self.brackets.last().is_some_and(|b| b.0 == self.parens) {
+                    closed = self.brackets.pop().map(|b| b.1);
                 }
                 self.parens = self.parens.saturating_sub(1);
             }
@@ -1623,7 +1691,7 @@ impl<'a> Lexer<'a> {
             // A broken statement must not leave its brackets open for the next one.
             Tok::Semicolon => {
                 self.parens = 0;
-                self.positions.clear();
+                self.brackets.clear();
                 self.struct_angles = 0;
             }
             _ => {}
@@ -1655,7 +1723,12 @@ impl<'a> Lexer<'a> {
             Tok::IntervalUnit(_) => After::IntervalUnit,
             Tok::Gt => After::AngleClose,
             Tok::Number(_) | Tok::HexString(_) => After::Number,
-            Tok::Dash if !matches!(self.after, After::Operand | After::Number) => {
+            Tok::Dash
+                if !matches!(
+                    self.after,
+                    After::Operand | After::CloseParen | After::Number
+                ) =>
+            {
                 self.clause_dash |= self.after == After::ClauseWord;
                 After::UnaryMinus
             }
@@ -1663,12 +1736,17 @@ impl<'a> Lexer<'a> {
             // A SELECT that starts a query (after `(`, UNION, `;`, ...) opens no clause.
             Tok::Select if self.after != After::Other => After::ClauseWord,
             Tok::UnitTo => After::IntervalValue,
+            Tok::RParen if closed == Some(Bracket::Pivot) => After::PivotEnd,
+            Tok::RParen => After::CloseParen,
+            Tok::Pivot | Tok::Unpivot => After::Pivot,
+            // `UNPIVOT INCLUDE NULLS (`.
+            Tok::Include | Tok::Exclude | Tok::Nulls if self.after == After::Pivot => After::Pivot,
+            Tok::Ignore if self.after == After::CloseParen => After::IgnoreAfterParen,
             Tok::Ident(_)
             | Tok::QuotedIdent(_)
             | Tok::DotDigitName(_)
             | Tok::String(_)
             | Tok::RawString(_)
-            | Tok::RParen
             | Tok::Null
             | Tok::Date
             | Tok::Timestamp
@@ -1979,6 +2057,67 @@ mod tests {
                 In,
                 Ident("b")
             ]
+        );
+    }
+
+    /// IGNORE NULLS and `)` are one token but after `)`, where IGNORE NULLS may end a call.
+    #[test]
+    fn ignore_nulls_before_a_bracket_joins_it_unless_a_call_may_end_before() {
+        use Tok::{Ident, IgnoreNulls, IgnoreNullsParen, LParen, RParen};
+        assert_eq!(
+            toks("first(a IGNORE NULLS)"),
+            vec![Tok::First, LParen, Ident("a"), IgnoreNullsParen]
+        );
+        assert_eq!(
+            toks("first(f(a) ignore /* c */ nulls)"),
+            vec![
+                Tok::First,
+                LParen,
+                Ident("f"),
+                LParen,
+                Ident("a"),
+                RParen,
+                IgnoreNulls,
+                RParen
+            ]
+        );
+        assert_eq!(
+            toks("f(a) IGNORE NULLS OVER"),
+            vec![
+                Ident("f"),
+                LParen,
+                Ident("a"),
+                RParen,
+                IgnoreNulls,
+                Tok::Over
+            ]
+        );
+    }
+
+    /// After the `)` of PIVOT or UNPIVOT, a word that opens a join is a name when a join opens
+    /// after it; elsewhere, and after any other `)`, it stays a keyword.
+    #[test]
+    fn a_join_word_after_pivot_before_a_join_is_a_name() {
+        fn after_pivot(sql: &str) -> Vec<Tok<'_>> {
+            let tokens = toks(sql);
+            let close = tokens.iter().rposition(|t| *t == Tok::RParen).unwrap();
+            tokens[close + 1..].to_vec()
+        }
+        assert_eq!(
+            after_pivot("PIVOT (f(a) FOR b IN (c)) Left JOIN"),
+            vec![Tok::StrictKeywordName("Left"), Tok::Join]
+        );
+        assert_eq!(
+            after_pivot("UNPIVOT INCLUDE NULLS (a FOR b IN (c)) natural LEFT JOIN"),
+            vec![Tok::StrictKeywordName("natural"), Tok::Left, Tok::Join]
+        );
+        assert_eq!(
+            after_pivot("PIVOT (f(a) FOR b IN (c)) FULL OUTER JOIN"),
+            vec![Tok::Full, Tok::Outer, Tok::Join]
+        );
+        assert_eq!(
+            after_pivot("(position(a IN b) IN (c)) LEFT JOIN"),
+            vec![Tok::Left, Tok::Join]
         );
     }
 

@@ -852,7 +852,7 @@ impl Display for PipeOp<'_> {
                 natural,
                 right,
                 constraint,
-            } => write_join(f, *natural, *kind, right, constraint),
+            } => write_join(f, *natural, *kind, right, constraint, false),
             PipeOp::SetOperation {
                 op,
                 quantifier,
@@ -1340,19 +1340,24 @@ impl Display for TableSample<'_> {
     }
 }
 
-/// `[NATURAL] kind JOIN right [ON ... | USING (...)]`.
+/// `[NATURAL] kind JOIN right [ON ... | USING (...)]`. After a PIVOT or UNPIVOT without an
+/// alias, Spark would read LEFT in `LEFT JOIN` as its alias, so OUTER follows there.
 fn write_join(
     f: &mut Formatter<'_>,
     natural: bool,
     kind: JoinKind,
     right: &TableRef<'_>,
     constraint: &JoinConstraint<'_>,
+    after_pivot: bool,
 ) -> fmt::Result {
     if natural {
         f.write_str("NATURAL ")?;
     }
     let words = match kind {
         JoinKind::Inner => "JOIN",
+        JoinKind::Left if after_pivot => "LEFT OUTER JOIN",
+        JoinKind::Right if after_pivot => "RIGHT OUTER JOIN",
+        JoinKind::Full if after_pivot => "FULL OUTER JOIN",
         JoinKind::Left => "LEFT JOIN",
         JoinKind::Right => "RIGHT JOIN",
         JoinKind::Full => "FULL JOIN",
@@ -1466,7 +1471,14 @@ fn chained_source<'x, 'a>(relation: &'x TableRef<'a>) -> Option<&'x TableRef<'a>
 /// A link of a chain without the relation it applies to: `JOIN ...`, `PIVOT (...)`, ...
 fn write_link(f: &mut Formatter<'_>, link: &TableRef<'_>) -> fmt::Result {
     match link {
-        TableRef::Join(j) => write_join(f, j.natural, j.kind, &j.right, &j.constraint),
+        TableRef::Join(j) => {
+            let after_pivot = match &j.left {
+                TableRef::Pivot(pivot) => pivot.alias.is_none(),
+                TableRef::Unpivot(unpivot) => unpivot.alias.is_none(),
+                _ => false,
+            };
+            write_join(f, j.natural, j.kind, &j.right, &j.constraint, after_pivot)
+        }
         TableRef::Pivot(pivot) => pivot.write_clause(f),
         TableRef::Unpivot(unpivot) => unpivot.write_clause(f),
         TableRef::BinBy(bin) => bin.write_clause(f),

@@ -91,6 +91,7 @@ pub(super) fn reparse<'a>(
         && !search.query_window_at(&mut reading, error_at)
         && !search.body_clauses_before(&mut reading, error_at)
         && !search.values_end_at(&mut reading, error_at)
+        && !search.ignore_nulls_inside_at(&mut reading, error_at)
         && !search.map_reduce_before(&mut reading, error_at)
         && !search.names_within(&mut reading, 0..=error_at, MAX_NAMES)
     {
@@ -231,6 +232,28 @@ impl<'a> Search<'_, 'a> {
             let end = tokens[i - 1].2;
             tokens.insert(i, (end, Tok::ValuesEnd, end));
             Some(end)
+        })
+    }
+
+    /// Where the error is at `IGNORE NULLS` before `)`, which the lexer keeps apart after a `)`
+    /// (see [`Tok::IgnoreNullsParen`]), tries them as the end of `first((x) IGNORE NULLS)`, and
+    /// so on while the next error is another such place. On success `tokens` holds the reading
+    /// that parses.
+    fn ignore_nulls_inside_at(
+        &mut self,
+        tokens: &mut Vec<SpannedTok<'a>>,
+        error_at: usize,
+    ) -> bool {
+        self.mark_until_parsed(tokens, error_at, |tokens, at| {
+            let i = tokens.iter().position(|t| t.0 == at)?;
+            let (l, Tok::IgnoreNulls, _) = tokens[i] else {
+                return None;
+            };
+            let (_, Tok::RParen, r) = *tokens.get(i + 1)? else {
+                return None;
+            };
+            tokens.splice(i..i + 2, [(l, Tok::IgnoreNullsParen, r)]);
+            Some(r)
         })
     }
 
@@ -466,6 +489,25 @@ fn negates_typed_literal(source: &str, tokens: &[SpannedTok<'_>], i: usize) -> b
         )
 }
 
+/// The refusal of a word that opens a join or a set operation after AS, where the error is at it
+/// and no reading mends it (`FROM t AS union`): Spark takes no such word as a relation's alias.
+pub(super) fn strict_alias_at(
+    source: &str,
+    tokens: &[SpannedTok<'_>],
+    error_at: usize,
+) -> Option<UserError> {
+    let i = tokens.iter().position(|t| t.0 == error_at)?;
+    let (l, _, r) = tokens[i];
+    let word = &source[l..r];
+    let after_as = i > 0 && tokens[i - 1].1 == Tok::As;
+    (after_as && is_strict_non_reserved(word)).then(|| UserError {
+        span: crate::span::Span::from_usize(l, r),
+        message: format!(
+            "`{word}` cannot be a relation's alias (it would open a join or a set operation); back-quote it or choose another name"
+        ),
+    })
+}
+
 /// Whether Spark refuses `word` as a relation's alias, even after AS (`FROM t AS join`).
 pub(super) fn is_strict_non_reserved(word: &str) -> bool {
     STRICT_NON_RESERVED
@@ -540,6 +582,49 @@ mod tests {
         // A check in an action is final: `100M` is a size in bytes, not an alias's column.
         let message = read("SELECT * FROM t TABLESAMPLE (100M)").unwrap_err();
         assert!(message.contains("size in bytes"), "{message}");
+    }
+
+    #[test]
+    fn ignore_nulls_after_a_call_belongs_to_the_call_and_otherwise_to_first() {
+        // As in Spark: IGNORE NULLS after `f(a)` is its suffix, also inside `first(...)`.
+        assert_eq!(
+            read("SELECT first(f(a) IGNORE NULLS), (g(b) IGNORE NULLS) FROM t"),
+            Ok("SELECT first(f(a) IGNORE NULLS), (g(b) IGNORE NULLS) FROM t".into())
+        );
+        // After a `)` that closes no call, the second look gives it to `first`.
+        assert_eq!(
+            read("SELECT first((a) IGNORE NULLS), last(CAST(a AS INT) IGNORE NULLS) FROM t"),
+            Ok("SELECT first((a)) IGNORE NULLS, last(CAST(a AS INT)) IGNORE NULLS FROM t".into())
+        );
+        let message = read("SELECT f((a) IGNORE NULLS) FROM t").unwrap_err();
+        assert!(
+            message.starts_with("syntax error at `IGNORE NULLS`"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn a_join_word_after_pivot_is_its_alias_where_spark_takes_it() {
+        // Before a join, as in Spark: an inner join of the PIVOT aliased `LEFT`.
+        assert_eq!(
+            read("SELECT * FROM a PIVOT (f(x) FOR b IN (1)) LEFT JOIN c ON y"),
+            Ok("SELECT * FROM a PIVOT (f(x) FOR b IN (1)) AS LEFT JOIN c ON y".into())
+        );
+        // Where the join would not parse then, it is the join (printed so that it stays one).
+        assert_eq!(
+            read("SELECT * FROM a PIVOT (f(x) FOR b IN (1)) LEFT OUTER JOIN c ON y"),
+            Ok("SELECT * FROM a PIVOT (f(x) FOR b IN (1)) LEFT OUTER JOIN c ON y".into())
+        );
+        // After AS, such a word is refused, but where AS itself can be the alias.
+        assert_eq!(
+            read("SELECT * FROM t AS LEFT JOIN u"),
+            Ok("SELECT * FROM t AS AS LEFT JOIN u".into())
+        );
+        // Where nothing else parses, on a second look.
+        assert_eq!(
+            read("SELECT * FROM a UNPIVOT (x FOR b IN (c)) union WHERE y"),
+            Ok("SELECT * FROM a UNPIVOT (x FOR b IN (c)) AS union WHERE y".into())
+        );
     }
 
     #[test]

@@ -415,6 +415,7 @@ fn parse_statement<'a>(
                 Some(Err(Some(refusal))) => ParseError::User { error: refusal },
                 _ => match at.and_then(|at| {
                     dashed_names::alias_with_dashes_at(parser, source, chunk.tokens, at)
+                        .or_else(|| keyword_names::strict_alias_at(source, chunk.tokens, at))
                 }) {
                     Some(refusal) => ParseError::User { error: refusal },
                     None => error,

@@ -534,17 +534,14 @@ pub fn bin_by<'a, 't>(
     }))
 }
 
-/// The alias of a PIVOT or UNPIVOT: a name without a column list, as Spark's grammar has it.
-pub fn pivot_alias<'a, 't>(alias: Alias<'a>) -> ActionResult<'t, Alias<'a>> {
-    if alias.columns.is_empty() {
-        return Ok(alias);
-    }
+/// The refusal of a column list in the alias of a PIVOT or UNPIVOT, which Spark's grammar has
+/// not.
+pub fn pivot_alias_columns<'a, 't>(span: Span, name: Ident<'a>) -> ActionResult<'t, Alias<'a>> {
     user_error(
-        alias.span,
+        span,
         format!(
-            "the alias of PIVOT or UNPIVOT takes no column list: write `AS {}`, and name the \
-             columns in the clause with AS",
-            alias.name
+            "the alias of PIVOT or UNPIVOT takes no column list: write `AS {name}`, and name the \
+             columns in the clause with AS"
         ),
     )
 }

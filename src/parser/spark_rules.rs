@@ -616,22 +616,6 @@ pub fn expression_call<'a, 't>(
     Ok(call)
 }
 
-/// `FROM t AS join`: the words that open a join or a set operation are no relation's alias in
-/// Spark, not even after AS (a select item's alias may be one).
-pub fn relation_alias<'a, 't>(name: Ident<'a>) -> ActionResult<'t, Ident<'a>> {
-    single_name(&name)?;
-    if super::keyword_names::is_strict_non_reserved(name.text) {
-        return user_error(
-            name.span,
-            format!(
-                "`{}` cannot be a relation's alias (it would open a join or a set operation); back-quote it or choose another name",
-                name.text
-            ),
-        );
-    }
-    Ok(name)
-}
-
 /// A name where Spark takes a single part, so not `IDENTIFIER('fin.net')`: a name that an alias,
 /// a CTE, a window, a LATERAL VIEW, a lambda, a struct type or a script transform introduces,
 /// and a name that PIVOT, UNPIVOT or JOIN USING takes from its input.
@@ -694,11 +678,18 @@ pub fn single_names<'a, 't>(names: &'a [Ident<'a>]) -> ActionResult<'t, &'a [Ide
     Ok(names)
 }
 
-/// `UNPIVOT (`x y` FOR ...)`: Spark reads a value column's name again, unquoted, as a dotted
-/// name, so a quoted name that is not one (spaces, signs, only digits) is refused.
-pub fn unpivot_value_column<'t>(name: &Ident<'_>) -> ActionResult<'t, ()> {
+/// `UNPIVOT (`x y` FOR ...)`: to leave out the rows where the value columns are all null,
+/// Spark reads a value column's name again, unquoted, as a dotted name, so a quoted name that is
+/// not one (spaces, signs, only digits) is refused, but with INCLUDE NULLS.
+pub fn unpivot_value_column<'t>(
+    name: &Ident<'_>,
+    include_nulls: Option<bool>,
+) -> ActionResult<'t, ()> {
     single_name(name)?;
-    if name.style() == IdentStyle::Quoted && crate::lexer::name_parts(&name.value()).is_none() {
+    if include_nulls != Some(true)
+        && name.style() == IdentStyle::Quoted
+        && crate::lexer::name_parts(&name.value()).is_none()
+    {
         return user_error(
             name.span,
             format!(
