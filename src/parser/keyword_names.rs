@@ -220,18 +220,26 @@ impl<'a> Search<'_, 'a> {
     /// (1), (2) ON ...`), tries the rows as ending there (see [`Tok::ValuesEnd`]), and so on
     /// while the next error follows another such table. On success `tokens` holds the reading
     /// that parses.
+    ///
+    /// Where that fails, the rows are tried as ending before the last one, which is then the
+    /// next relation: in `FROM VALUES (1), (2), t TABLESAMPLE (5 PERCENT)`, `t` is a table, and
+    /// so is `(t JOIN u)` in `FROM VALUES (1), (2), (t JOIN u)`, with the error inside.
     fn values_end_at(&mut self, tokens: &mut Vec<SpannedTok<'a>>, error_at: usize) -> bool {
-        self.mark_until_parsed(tokens, error_at, |tokens, at| {
-            let i = match tokens.iter().position(|t| t.0 == at) {
-                None if at >= tokens.last().map_or(0, |t| t.2) => tokens.len(),
-                found => found?,
-            };
-            if !rows_end_before(tokens, i) {
-                return None;
-            }
-            let end = tokens[i - 1].2;
-            tokens.insert(i, (end, Tok::ValuesEnd, end));
-            Some(end)
+        [false, true].into_iter().any(|before_last_row| {
+            self.mark_until_parsed(tokens, error_at, |tokens, at| {
+                let i = match tokens.iter().position(|t| t.0 == at) {
+                    None if at >= tokens.last().map_or(0, |t| t.2) => tokens.len(),
+                    found => found?,
+                };
+                let last_comma = rows_before(tokens, i).or_else(|| {
+                    let open = unclosed_bracket_before(tokens, i).filter(|_| before_last_row)?;
+                    rows_before(tokens, open)
+                })?;
+                let end_at = if before_last_row { last_comma? } else { i };
+                let end = tokens[end_at - 1].2;
+                tokens.insert(end_at, (end, Tok::ValuesEnd, end));
+                Some(end)
+            })
         })
     }
 
@@ -383,22 +391,41 @@ impl<'a> Search<'_, 'a> {
 }
 
 /// Whether the tokens before `i` end with VALUES and its rows: VALUES, then bracketed rows or
-/// other values separated by commas, all brackets closed before `i`.
-fn rows_end_before(tokens: &[SpannedTok<'_>], i: usize) -> bool {
+/// other values separated by commas, all brackets closed before `i`. If so, where the comma
+/// before the last row is (`None`: one row).
+fn rows_before(tokens: &[SpannedTok<'_>], i: usize) -> Option<Option<usize>> {
     let mut depth = 0usize;
+    let mut last_comma = None;
     for j in (0..i).rev() {
         match tokens[j].1 {
             Tok::RParen | Tok::RBracket => depth += 1,
-            Tok::LParen | Tok::LBracket if depth == 0 => return false,
+            Tok::LParen | Tok::LBracket if depth == 0 => return None,
             Tok::LParen | Tok::LBracket => depth -= 1,
-            Tok::Values if depth == 0 => return j + 1 < i,
+            Tok::Comma if depth == 0 => {
+                last_comma.get_or_insert(j);
+            }
+            Tok::Values if depth == 0 => return (j + 1 < i).then_some(last_comma),
             Tok::Semicolon | Tok::ValuesEnd | Tok::Select | Tok::From | Tok::Join if depth == 0 => {
-                return false
+                return None
             }
             _ => {}
         }
     }
-    false
+    None
+}
+
+/// Where the innermost bracket that is open at `i` opens.
+fn unclosed_bracket_before(tokens: &[SpannedTok<'_>], i: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for j in (0..i).rev() {
+        match tokens[j].1 {
+            Tok::RParen | Tok::RBracket => depth += 1,
+            Tok::LParen | Tok::LBracket if depth == 0 => return Some(j),
+            Tok::LParen | Tok::LBracket => depth -= 1,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Whether the `(` at `i` may open a call: it follows a name, or names joined by dots, that a

@@ -794,13 +794,10 @@ pub fn value_expression<'t>(
     )
 }
 
-/// `timestampadd(HOUR, 1, ts)`: Spark reads a three-argument call of these functions as the
-/// unit form, and rejects a quoted unit.
-pub fn datetime_unit<'t>(
-    span: Span,
-    function: &str,
-    args: &[FunctionArg<'_>],
-) -> ActionResult<'t, ()> {
+/// `timestampadd(HOUR, 1, ts)`: Spark reads a three-argument call of these functions in an
+/// expression, without DISTINCT or ALL and without a clause after it, as the unit form, and
+/// rejects a quoted unit there.
+pub fn datetime_unit<'t>(call: &FunctionCall<'_>) -> ActionResult<'t, ()> {
     const UNIT_FIRST: [&str; 7] = [
         "timestampadd",
         "dateadd",
@@ -810,18 +807,18 @@ pub fn datetime_unit<'t>(
         "date_diff",
         "timediff",
     ];
-    let quoted_unit = args.len() == 3
-        && matches!(
-            args.first().and_then(|a| a.value()),
-            Some(Expr {
-                kind: ExprKind::Literal(Literal::String(_)),
-                ..
-            })
-        )
+    let [FunctionArg::Positional(unit), _, _] = call.args else {
+        return Ok(());
+    };
+    let function = match call.name.parts {
+        [function] if call.quantifier.is_none() && call.identifier.is_none() => function.text,
+        _ => return Ok(()),
+    };
+    let quoted_unit = matches!(unit.kind, ExprKind::Literal(Literal::String(_)))
         && UNIT_FIRST.iter().any(|f| f.eq_ignore_ascii_case(function));
     if quoted_unit {
         return user_error(
-            span,
+            call.span,
             format!(
                 "the unit of {function}(unit, ...) is a word, not a string: {function}(HOUR, ...)"
             ),

@@ -335,9 +335,17 @@ impl ResultClause<'_> {
     }
 
     /// LIMIT and OFFSET, which Spark does not take in one pipe step with the clauses that
-    /// sort or distribute.
+    /// sort or distribute; LIMIT ALL limits nothing, so it goes with either.
     fn limits(&self) -> bool {
-        matches!(self, ResultClause::Limit(_) | ResultClause::Offset(_))
+        matches!(
+            self,
+            ResultClause::Limit(Limit::Count(_)) | ResultClause::Offset(_)
+        )
+    }
+
+    /// ORDER BY, CLUSTER BY, DISTRIBUTE BY and SORT BY: see [`ResultClause::limits`].
+    fn arranges(&self) -> bool {
+        !matches!(self, ResultClause::Limit(_) | ResultClause::Offset(_))
     }
 
     fn keyword(&self) -> &'static str {
@@ -421,7 +429,7 @@ fn organize_step<'a, 't>(
     pipe_end: usize,
     clauses: Vec<(Span, ResultClause<'a>)>,
 ) -> ActionResult<'t, SetExpr<'a>> {
-    let arranges = clauses.iter().find(|(_, c)| !c.limits());
+    let arranges = clauses.iter().find(|(_, c)| c.arranges());
     let limits = clauses.iter().find(|(_, c)| c.limits());
     if let (Some((_, arrange)), Some((span, limit))) = (arranges, limits) {
         return user_error(
@@ -834,11 +842,12 @@ pub fn checked_call<'a, 't>(
     args: &'a [FunctionArg<'a>],
 ) -> ActionResult<'t, &'a FunctionCall<'a>> {
     check_args(span, &name, args)?;
-    if let [function] = name.parts {
-        super::spark_rules::datetime_unit(span, function.text, args)?;
-        if args.is_empty() && name.is_word("identifier") {
-            return user_error(span, "IDENTIFIER( ) needs the name: IDENTIFIER('orders'), or an expression that gives it".to_string());
-        }
+    if args.is_empty() && name.is_word("identifier") {
+        return user_error(
+            span,
+            "IDENTIFIER( ) needs the name: IDENTIFIER('orders'), or an expression that gives it"
+                .to_string(),
+        );
     }
     Ok(arena.alloc(call(span, name, quantifier, args)))
 }
