@@ -1375,7 +1375,7 @@ pub struct Lexer<'a> {
     struct_angles: u32,
     /// The word of a `:word` taken apart in a struct type, still to be read.
     field_type: Option<(Result<Tok<'a>, LexError>, std::ops::Range<usize>)>,
-    /// Whether a minus has followed an [`After::ClauseWord`].
+    /// Whether a minus has followed an [`After::ClauseWord`] or the name after OVER.
     clause_dash: bool,
 }
 
@@ -1395,8 +1395,9 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// Whether a word that opens a clause has been followed by a minus (`WHERE - b`), which
-    /// the parse of a statement must look at again (see `src/parser/dashed_names.rs`).
+    /// Whether a word that opens a clause, or a window's name, has been followed by a minus
+    /// (`WHERE - b`, `OVER w - b`), which the parse of a statement must look at again (see
+    /// `src/parser/dashed_names.rs`).
     pub(crate) fn saw_clause_dash(&self) -> bool {
         self.clause_dash
     }
@@ -1496,6 +1497,14 @@ impl<'a> Lexer<'a> {
             self.inner.clone().next(),
             Some(Ok(Tok::Join | join_word!()))
         )
+    }
+
+    /// After OVER: whether a name and a minus come next, which Spark may read with the name after
+    /// the minus as one name (`OVER w - b`, see `src/parser/dashed_names.rs`).
+    fn window_name_then_dash(&self) -> bool {
+        let mut ahead = self.inner.clone();
+        matches!(ahead.next(), Some(Ok(Tok::Ident(_))))
+            && matches!(ahead.next(), Some(Ok(Tok::Dash)))
     }
 
     /// After `|`: whether the next word starts a pipe operation (Spark's `operatorPipeRightSide`),
@@ -1743,6 +1752,10 @@ impl<'a> Lexer<'a> {
             // `UNPIVOT INCLUDE NULLS (`.
             Tok::Include | Tok::Exclude | Tok::Nulls if self.after == After::Pivot => After::Pivot,
             Tok::Ignore if self.after == After::CloseParen => After::IgnoreAfterParen,
+            Tok::Over => {
+                self.clause_dash |= self.window_name_then_dash();
+                After::Other
+            }
             Tok::Ident(_)
             | Tok::QuotedIdent(_)
             | Tok::DotDigitName(_)

@@ -1679,7 +1679,11 @@ impl Display for FunctionCall<'_> {
             Some(NullTreatment::Respect) => f.write_str(" RESPECT NULLS")?,
             None => {}
         }
-        clause(f, "OVER", &self.over)
+        match self.over {
+            // In brackets: Spark reads `OVER w - b` as the window `w-b`.
+            Some(WindowSpec::Named(name)) => write!(f, " OVER ({name})"),
+            over => clause(f, "OVER", &over),
+        }
     }
 }
 

@@ -29,39 +29,43 @@ fn opens_clause(tok: Tok<'_>) -> bool {
 }
 
 /// A refusal of a statement that parses, when Spark reads a clause word and `- name` in it as
-/// an alias with dashes (see the module's comment); `None` if it does not.
+/// an alias with dashes (see the module's comment), or a window's name and `- name` after OVER
+/// as the window's name (`sum(a) OVER w - b`); `None` if it does not.
 pub(super) fn clause_read_as_alias(
     parser: &ScriptParser,
     source: &str,
     tokens: &[SpannedTok<'_>],
 ) -> Option<Diagnostic> {
     (0..tokens.len())
-        .filter(|&i| {
-            opens_clause(tokens[i].1) && tokens.get(i + 1).is_some_and(|t| t.1 == Tok::Dash)
-        })
+        .filter(|&i| tokens.get(i + 1).is_some_and(|t| t.1 == Tok::Dash))
         .find_map(|i| {
+            let window = i > 0 && tokens[i - 1].1 == Tok::Over && matches!(tokens[i].1, Tok::Ident(_));
+            if !window && !opens_clause(tokens[i].1) {
+                return None;
+            }
             let span = parses_as_one_name(parser, source, tokens, i)?;
             let name = &source[span.start as usize..span.end as usize];
             let word = &source[tokens[i].0..tokens[i].2];
-            let value = &source[tokens[i + 1].2..span.end as usize];
-            Some(
-                Diagnostic::error(
-                    Code::ParseSyntaxError,
-                    span,
+            let value = source[tokens[i + 1].2..span.end as usize].trim();
+            let dashed = dashed(name);
+            let (what, help) = if window {
+                (
+                    format!("the window name `{dashed}`"),
+                    format!("for a subtraction, put the call and its window in brackets: `(... OVER {word}) - {value}`"),
+                )
+            } else {
+                (
+                    format!("the alias `{dashed}` of what comes before it"),
                     format!(
-                        "Spark reads `{}` here as the alias `{}` of what comes before it, and \
-                         refuses an unquoted name with `-` in it (INVALID_IDENTIFIER)",
-                        name,
-                        dashed(name),
+                        "for the {} clause with a negated value, put the value in brackets: `{word} (-{value})`",
+                        word.to_uppercase(),
                     ),
                 )
-                .with_help(format!(
-                    "for the {} clause with a negated value, put the value in brackets: `{} (-{})`",
-                    word.to_uppercase(),
-                    word,
-                    value.trim(),
-                )),
-            )
+            };
+            let message = format!(
+                "Spark reads `{name}` here as {what}, and refuses an unquoted name with `-` in it (INVALID_IDENTIFIER)"
+            );
+            Some(Diagnostic::error(Code::ParseSyntaxError, span, message).with_help(help))
         })
 }
 
@@ -161,6 +165,34 @@ mod tests {
                     .into()
             )
         );
+    }
+
+    #[test]
+    fn a_window_name_and_minus_name_is_one_name_to_spark() {
+        let message = read("SELECT sum(a) OVER w - b FROM t WINDOW w AS ()").unwrap_err();
+        assert_eq!(
+            message,
+            "Spark reads `w - b` here as the window name `w-b`, and refuses an unquoted name \
+             with `-` in it (INVALID_IDENTIFIER)"
+        );
+        // Where that reading does not parse, or no name follows, it is a subtraction (printed
+        // with the window's name in brackets, which keeps it one).
+        for (sql, printed) in [
+            (
+                "SELECT sum(a) OVER w - b(1) FROM t WINDOW w AS ()",
+                "SELECT sum(a) OVER (w) - b(1) FROM t WINDOW w AS ()",
+            ),
+            (
+                "SELECT sum(a) OVER w - 1 FROM t WINDOW w AS ()",
+                "SELECT sum(a) OVER (w) - 1 FROM t WINDOW w AS ()",
+            ),
+            (
+                "SELECT (sum(a) OVER w) - b FROM t WINDOW w AS ()",
+                "SELECT (sum(a) OVER (w)) - b FROM t WINDOW w AS ()",
+            ),
+        ] {
+            assert_eq!(read(sql), Ok(printed.to_string()), "{sql}");
+        }
     }
 
     #[test]
