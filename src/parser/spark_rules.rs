@@ -814,7 +814,9 @@ pub fn datetime_unit<'t>(call: &FunctionCall<'_>) -> ActionResult<'t, ()> {
         [function] if call.quantifier.is_none() && call.identifier.is_none() => function.text,
         _ => return Ok(()),
     };
-    let quoted_unit = matches!(unit.kind, ExprKind::Literal(Literal::String(_)))
+    // A hex string (`X'1F'`) is no string there to Spark: the call is an ordinary one.
+    let quoted_unit = matches!(unit.kind, ExprKind::Literal(Literal::String([string, ..]))
+            if !string.raw.starts_with(['x', 'X']))
         && UNIT_FIRST.iter().any(|f| f.eq_ignore_ascii_case(function));
     if quoted_unit {
         return user_error(
