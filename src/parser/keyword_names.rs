@@ -632,26 +632,30 @@ mod tests {
 
     #[test]
     fn a_join_word_after_pivot_is_its_alias_where_spark_takes_it() {
-        // Before a join, as in Spark: an inner join of the PIVOT aliased `LEFT`.
-        assert_eq!(
-            read("SELECT * FROM a PIVOT (f(x) FOR b IN (1)) LEFT JOIN c ON y"),
-            Ok("SELECT * FROM a PIVOT (f(x) FOR b IN (1)) AS LEFT JOIN c ON y".into())
-        );
-        // Where the join would not parse then, it is the join (printed so that it stays one).
-        assert_eq!(
-            read("SELECT * FROM a PIVOT (f(x) FOR b IN (1)) LEFT OUTER JOIN c ON y"),
-            Ok("SELECT * FROM a PIVOT (f(x) FOR b IN (1)) LEFT OUTER JOIN c ON y".into())
-        );
-        // After AS, such a word is refused, but where AS itself can be the alias.
-        assert_eq!(
-            read("SELECT * FROM t AS LEFT JOIN u"),
-            Ok("SELECT * FROM t AS AS LEFT JOIN u".into())
-        );
-        // Where nothing else parses, on a second look.
-        assert_eq!(
-            read("SELECT * FROM a UNPIVOT (x FOR b IN (c)) union WHERE y"),
-            Ok("SELECT * FROM a UNPIVOT (x FOR b IN (c)) AS union WHERE y".into())
-        );
+        for (sql, printed) in [
+            // Before a join, as in Spark: an inner join of the PIVOT aliased `LEFT`.
+            (
+                "SELECT * FROM a PIVOT (f(x) FOR b IN (1)) LEFT JOIN c ON y",
+                "SELECT * FROM a PIVOT (f(x) FOR b IN (1)) AS LEFT JOIN c ON y",
+            ),
+            // Where the join would not parse then, it is the join (printed so that it stays one).
+            (
+                "SELECT * FROM a PIVOT (f(x) FOR b IN (1)) LEFT OUTER JOIN c ON y",
+                "SELECT * FROM a PIVOT (f(x) FOR b IN (1)) LEFT OUTER JOIN c ON y",
+            ),
+            // After AS, such a word is refused, but where AS itself can be the alias.
+            (
+                "SELECT * FROM t AS LEFT JOIN u",
+                "SELECT * FROM t AS AS LEFT JOIN u",
+            ),
+            // Where nothing else parses, on a second look.
+            (
+                "SELECT * FROM a UNPIVOT (x FOR b IN (c)) union WHERE y",
+                "SELECT * FROM a UNPIVOT (x FOR b IN (c)) AS union WHERE y",
+            ),
+        ] {
+            assert_eq!(read(sql), Ok(printed.to_string()), "{sql}");
+        }
     }
 
     #[test]
