@@ -3,7 +3,8 @@
 //! moves its fallible reductions out of the reduce dispatcher (see
 //! [`outline_fallible_reductions`]), widens the tag of its value enum (see
 //! [`word_sized_symbol_tag`]), pops copied values without dropping their symbol (see
-//! [`forget_copied_symbols`]), and ends spans with their last token (see [`attach_empty_symbols`]).
+//! [`forget_copied_symbols`]), ends spans with their last token (see [`attach_empty_symbols`]),
+//! and inlines the per-token conversions into the driving loop (see [`inline_token_conversions`]).
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -24,7 +25,8 @@ fn main() {
     let (outlined, outlined_count) = outline_fallible_reductions(&elided);
     let (tagged, word_tagged) = word_sized_symbol_tag(&outlined);
     let (forgotten, forgotten_count) = forget_copied_symbols(&tagged);
-    let (rewritten, attached) = attach_empty_symbols(&forgotten);
+    let (attached_parser, attached) = attach_empty_symbols(&forgotten);
+    let (rewritten, inlined) = inline_token_conversions(&attached_parser);
     if rewritten != generated {
         std::fs::write(&parser, rewritten).expect("the parser can be rewritten");
     }
@@ -35,6 +37,41 @@ fn main() {
     println!("cargo:rustc-env=PIPELINE_SQL_WORD_SIZED_SYMBOL_TAG={word_tagged}");
     println!("cargo:rustc-env=PIPELINE_SQL_FORGOTTEN_SYMBOL_POPS={forgotten_count}");
     println!("cargo:rustc-env=PIPELINE_SQL_ATTACHED_EMPTY_SYMBOLS={attached}");
+    println!("cargo:rustc-env=PIPELINE_SQL_INLINED_TOKEN_CONVERSIONS={inlined}");
+}
+
+/// The functions that turn each token into its terminal's number and into a stack value.
+const TOKEN_CONVERSIONS: [&str; 3] = [
+    "fn token_to_symbol(&self,",
+    "fn __token_to_integer<",
+    "fn __token_to_symbol<",
+];
+const INLINE_ALWAYS: &str = "#[inline(always)]";
+
+/// Every token goes through LALRPOP's `token_to_symbol` and `token_to_integer`, and left to
+/// itself the compiler calls them, so each token's 40-byte value is stored and read back on the
+/// way into the stack. Forced inline, parsing ran 1.5% fewer instructions and 2.5% less time
+/// (callgrind, and a timing loop over the same corpus with the two builds alternated). Returns
+/// the parser and how many of the three functions are inlined (also when an earlier build
+/// already rewrote the file).
+fn inline_token_conversions(parser: &str) -> (String, usize) {
+    let mut out = String::with_capacity(parser.len() + 64);
+    let mut inlined = 0;
+    let mut previous = "";
+    for line in parser.split_inclusive('\n') {
+        let code = line.trim_start();
+        if TOKEN_CONVERSIONS.iter().any(|head| code.starts_with(head)) {
+            if previous.trim() != INLINE_ALWAYS {
+                out.push_str(&line[..line.len() - code.len()]);
+                out.push_str(INLINE_ALWAYS);
+                out.push('\n');
+            }
+            inlined += 1;
+        }
+        out.push_str(line);
+        previous = line;
+    }
+    (out, inlined)
 }
 
 /// LALRPOP places an empty symbol (a clause left out, an absent `x?`) where the next token

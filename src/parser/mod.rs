@@ -698,6 +698,14 @@ mod tests {
         );
     }
 
+    /// `build.rs` forces LALRPOP's three per-token conversions inline into the driving loop; a
+    /// LALRPOP upgrade that renames them must not turn that off unnoticed.
+    #[test]
+    fn the_build_inlines_the_token_conversions() {
+        let inlined = build_count(env!("PIPELINE_SQL_INLINED_TOKEN_CONVERSIONS"));
+        assert_eq!(inlined, 3, "only {inlined} token conversions are inlined");
+    }
+
     /// `build.rs` gives the parser's value enum a word-sized tag, which made parsing measurably
     /// faster; a LALRPOP upgrade that renames the enum must not undo that unnoticed.
     #[test]
