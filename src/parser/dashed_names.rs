@@ -127,9 +127,14 @@ fn parses_as_one_name(
 }
 
 /// Whether Spark takes the token as a name after `-` in a name with dashes: a name, quoted or
-/// not, or any keyword.
+/// not, any keyword, or a string in double quotes (which the reading of a name with dashes
+/// takes for a quoted name, though an alias alone cannot be one: `a AS "b"` is refused).
 fn is_name(source: &str, (l, tok, r): SpannedTok<'_>) -> bool {
-    matches!(tok, Tok::Ident(_) | Tok::QuotedIdent(_)) || super::is_word(&source[l..r])
+    match tok {
+        Tok::Ident(_) | Tok::QuotedIdent(_) => true,
+        Tok::String(text) => text.starts_with('"'),
+        _ => super::is_word(&source[l..r]),
+    }
 }
 
 /// The name as Spark spells it: the words without the spaces around the dashes.
@@ -148,6 +153,8 @@ mod tests {
             "SELECT a WHERE - b",
             "SELECT a, b HAVING - c - d ORDER BY 1",
             "FROM t SELECT a SELECT - b",
+            // A string in double quotes is a name after the dash (not one in single quotes).
+            "SELECT a, b HAVING - \"c\"",
             "SELECT * FROM (SELECT a HAVING - `b c`) x",
             "SELECT a FROM t PIVOT (sum(a) FOR b IN (1)) WHERE - year",
             // In a file of valid statements too, which the one-pass parse reads.
@@ -202,6 +209,7 @@ mod tests {
             ("SELECT a WHERE - b.c", "SELECT a WHERE -b.c"),
             ("SELECT a WHERE (- b)", "SELECT a WHERE (-b)"),
             ("SELECT a WHERE - 1", "SELECT a WHERE -1"),
+            ("SELECT a WHERE - 'q'", "SELECT a WHERE -'q'"),
             ("SELECT a x WHERE - b", "SELECT a AS x WHERE -b"),
             ("SELECT a FROM t WHERE - b", "SELECT a FROM t WHERE -b"),
             ("SELECT -a FROM t LIMIT - b", "SELECT -a FROM t LIMIT -b"),

@@ -829,6 +829,40 @@ pub fn datetime_unit<'t>(call: &FunctionCall<'_>) -> ActionResult<'t, ()> {
     Ok(())
 }
 
+/// `first(ALL 'x')`: FIRST, LAST and ANY_VALUE of one argument, without a clause after the
+/// call, are a form of their own in Spark, which takes no DISTINCT or ALL: it reads `ALL 'x'`
+/// (or `DISTINCT 'x'`) at the start of the argument as a typed literal, of a type it does not
+/// know. After a bracket (`first(ALL ('x'))`), or in an ordinary call, the word is the quantifier.
+pub fn quantified_string<'t>(call: &FunctionCall<'_>) -> ActionResult<'t, ()> {
+    let (Some(quantifier), [FunctionArg::Positional(arg)]) = (call.quantifier, call.args) else {
+        return Ok(());
+    };
+    if !["first", "last", "any_value"]
+        .iter()
+        .any(|name| call.name.is_word(name))
+    {
+        return Ok(());
+    }
+    let leading_string = find_expr(arg, |e| match e.kind {
+        ExprKind::Literal(Literal::String([string]))
+            if e.span.start == arg.span.start && !string.raw.starts_with(['x', 'X']) =>
+        {
+            Some(string.raw)
+        }
+        _ => None,
+    });
+    let Some(string) = leading_string else {
+        return Ok(());
+    };
+    user_error(
+        call.span,
+        format!(
+            "Spark reads `{quantifier} {string}` here as a literal of the type {quantifier}, which \
+             does not exist: write `{quantifier} ({string})` to quantify the string"
+        ),
+    )
+}
+
 /// `FROM IDENTIFIER('...')` with a string that is no name (`'a b'`, `'sales.'`): the lexer reads
 /// the string of a name as a name, and an expression (`'sales_' || :suffix`) is left to the run.
 pub fn identifier_table<'t>(call: &FunctionCall<'_>) -> ActionResult<'t, ()> {
@@ -993,4 +1027,48 @@ pub fn frame_bound<'a, 't>(bound: FrameBound<'a>) -> ActionResult<'t, FrameBound
         }
     }
     Ok(bound)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::parser::read;
+
+    #[test]
+    fn a_quantifier_before_a_string_in_first_last_or_any_value_is_a_typed_literal() {
+        assert_eq!(
+            read("SELECT first(ALL 'x') FROM t"),
+            Err(
+                "Spark reads `ALL 'x'` here as a literal of the type ALL, which does not \
+                 exist: write `ALL ('x')` to quantify the string"
+                    .into()
+            )
+        );
+        for sql in [
+            "SELECT last(DISTINCT 'x' || 'y') FROM t",
+            "SELECT any_value(ALL r'x' IS NULL) FROM t",
+            "SELECT FIRST(all \"x\"::int) FROM t",
+        ] {
+            let message = read(sql).expect_err(sql);
+            assert!(message.starts_with("Spark reads `"), "{sql}: {message}");
+        }
+        // An ordinary call, a clause after the call, brackets, a hex string, more strings or
+        // more arguments: the word is the quantifier.
+        for sql in [
+            "SELECT f(ALL 'x') FROM t",
+            "SELECT db.first(ALL 'x') FROM t",
+            "SELECT `first`(ALL 'x') FROM t",
+            "SELECT first_value(ALL 'x') FROM t",
+            "SELECT first(ALL 'x') OVER () FROM t",
+            "SELECT first(ALL 'x') FILTER (WHERE a) FROM t",
+            "SELECT first(ALL 'x') IGNORE NULLS FROM t",
+            "SELECT first(ALL ('x')) FROM t",
+            "SELECT first(ALL X'1F') FROM t",
+            "SELECT first(ALL 'x' 'y') FROM t",
+            "SELECT first(ALL -'x') FROM t",
+            "SELECT first(ALL 'x', 1) FROM t",
+            "SELECT first(ALL a || 'x') FROM t",
+        ] {
+            assert!(read(sql).is_ok(), "{sql}: {:?}", read(sql));
+        }
+    }
 }
