@@ -1544,7 +1544,14 @@ impl<'a> Lexer<'a> {
                 | Tok::Limit
                 | Tok::Offset
                 | Tok::Window))
-        )
+        ) || self.pipe_word_follows()
+    }
+
+    /// ASOF and BIN, which open no pipe operation here but are words of Spark's pipe grammar
+    /// (its lexer takes `| asof` for the start of one, and then refuses it).
+    fn pipe_word_follows(&self) -> bool {
+        matches!(self.inner.clone().next(), Some(Ok(Tok::Ident(word)))
+            if word.eq_ignore_ascii_case("asof") || word.eq_ignore_ascii_case("bin"))
     }
 
     /// After the word IDENTIFIER: whether `( 'string' )` comes next, with a name in the string,
@@ -2152,6 +2159,18 @@ mod tests {
                 Ident("b"),
                 PipeOperator,
                 Where
+            ]
+        );
+        assert_eq!(
+            toks("a | asof | BIN | binary"),
+            vec![
+                Ident("a"),
+                PipeOperator,
+                Ident("asof"),
+                PipeOperator,
+                Ident("BIN"),
+                Pipe,
+                Ident("binary")
             ]
         );
     }

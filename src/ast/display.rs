@@ -1505,6 +1505,10 @@ impl Display for Expr<'_> {
             }
             ExprKind::Marker(text) => f.write_str(text),
             ExprKind::Unary(u) => match u.op {
+                // `NOT 'x'` is a typed literal to Spark in some places (see `leading_string`).
+                UnaryOp::Not if visit::leading_string(&u.expr).is_some() => {
+                    write!(f, "!{}", u.expr)
+                }
                 UnaryOp::Not => write!(f, "NOT {}", u.expr),
                 // A space keeps `- -x` from printing as a `--` comment.
                 UnaryOp::Minus if starts_with_minus(&u.expr) => write!(f, "- {}", u.expr),

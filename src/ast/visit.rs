@@ -99,6 +99,20 @@ pub(crate) fn find_expr<'a, T>(
     finder.result
 }
 
+/// The string literal that `expr` starts with (`'x'` in `'x' || y`, `'x'.a`, `'x' IS NULL`):
+/// one string, not a hex string (which Spark reads as no word and a string), and not in
+/// brackets. After a word, Spark may read such a string as a typed literal.
+pub(crate) fn leading_string<'a>(expr: &Expr<'a>) -> Option<&'a str> {
+    find_expr(expr, |e| match e.kind {
+        ExprKind::Literal(Literal::String([string]))
+            if e.span.start == expr.span.start && !string.raw.starts_with(['x', 'X']) =>
+        {
+            Some(string.raw)
+        }
+        _ => None,
+    })
+}
+
 /// Visits every statement.
 pub fn walk_script<'a, V: Visitor<'a> + ?Sized>(v: &mut V, script: &Script<'a>) {
     script.statements.iter().for_each(|s| v.visit_statement(s));

@@ -339,6 +339,7 @@ impl<'a> Search<'_, 'a> {
             .rev()
             .filter(|&i| within.contains(&tokens[i].0))
             .filter(|&i| !negates_typed_literal(self.source, tokens, i))
+            .filter(|&i| !as_before_semi_or_anti(tokens, i))
             .filter_map(|i| Some((i, as_name(self.source, tokens[i])?)))
             .take(CANDIDATES)
             .collect();
@@ -516,6 +517,15 @@ fn negates_typed_literal(source: &str, tokens: &[SpannedTok<'_>], i: usize) -> b
         )
 }
 
+/// `FROM t as SEMI JOIN u`: Spark reads AS before SEMI or ANTI as the start of an alias, and
+/// refuses the word there, where before LEFT, CROSS or JOIN (`FROM t as JOIN u`), or after AS
+/// (`FROM t AS as SEMI JOIN u`), it takes `as` for the alias.
+fn as_before_semi_or_anti(tokens: &[SpannedTok<'_>], i: usize) -> bool {
+    tokens[i].1 == Tok::As
+        && (i == 0 || tokens[i - 1].1 != Tok::As)
+        && matches!(tokens.get(i + 1).map(|t| t.1), Some(Tok::Semi | Tok::Anti))
+}
+
 /// The refusal of a word that opens a join or a set operation after AS, where the error is at it
 /// and no reading mends it (`FROM t AS union`): Spark takes no such word as a relation's alias.
 pub(super) fn strict_alias_at(
@@ -596,6 +606,20 @@ mod tests {
         assert_eq!(
             read("SELECT * FROM t AS `union`"),
             Ok("SELECT * FROM t AS `union`".into())
+        );
+        // `as` is an alias before the other join words, not before SEMI or ANTI.
+        let message = read("SELECT * FROM t as SEMI JOIN u ON a").unwrap_err();
+        assert!(
+            message.starts_with("`SEMI` cannot be a relation's alias"),
+            "{message}"
+        );
+        assert_eq!(
+            read("SELECT * FROM t as LEFT SEMI JOIN u ON a"),
+            Ok("SELECT * FROM t AS as SEMI JOIN u ON a".into())
+        );
+        assert_eq!(
+            read("SELECT * FROM t AS as ANTI JOIN u ON a"),
+            Ok("SELECT * FROM t AS as ANTI JOIN u ON a".into())
         );
     }
 

@@ -7,12 +7,12 @@ use super::collation::is_collation;
 use super::inline_table::resolved;
 use super::support::{call, expect_word, user_error, ActionResult, QueryTail, Word};
 use crate::arena::Arena;
-use crate::ast::visit::find_expr;
+use crate::ast::visit::{find_expr, leading_string};
 use crate::ast::{
     Alias, BinaryOp, Cast, CastKind, Collate, Cte, DataType, Expr, ExprKind, FrameBound,
     FunctionArg, FunctionCall, GroupByItem, GroupByModifier, Ident, IdentStyle, JoinConstraint,
-    JoinKind, LikeKind, Literal, NamedWindow, ObjectName, PipeOp, SampleMethod, SelectItem,
-    SetExpr, StringLit, TableArg, TableRef, TimeZoneClause, UnaryOp, WindowSpec,
+    JoinKind, LikeKind, Literal, NamedValue, NamedWindow, ObjectName, PipeOp, Query, SampleMethod,
+    SelectItem, SetExpr, StringLit, TableArg, TableRef, TimeZoneClause, UnaryOp, WindowSpec,
 };
 use crate::span::{Span, Spanned};
 
@@ -796,8 +796,9 @@ pub fn value_expression<'t>(
 
 /// `timestampadd(HOUR, 1, ts)`: Spark reads a three-argument call of these functions in an
 /// expression, without DISTINCT or ALL and without a clause after it, as the unit form, and
-/// rejects a quoted unit there.
-pub fn datetime_unit<'t>(call: &FunctionCall<'_>) -> ActionResult<'t, ()> {
+/// rejects a quoted unit there. Its two values are value expressions, which start with no NOT:
+/// after a unit, `NOT 'x'` at the start of one (`datediff(DAY, NOT 'x', d)`) is a typed literal.
+pub fn datetime_unit<'t>(src: &str, call: &FunctionCall<'_>) -> ActionResult<'t, ()> {
     const UNIT_FIRST: [&str; 7] = [
         "timestampadd",
         "dateadd",
@@ -807,18 +808,34 @@ pub fn datetime_unit<'t>(call: &FunctionCall<'_>) -> ActionResult<'t, ()> {
         "date_diff",
         "timediff",
     ];
-    let [FunctionArg::Positional(unit), _, _] = call.args else {
+    /// Spark's `datetimeUnit`.
+    const UNITS: [&str; 11] = [
+        "year",
+        "quarter",
+        "month",
+        "week",
+        "day",
+        "dayofyear",
+        "hour",
+        "minute",
+        "second",
+        "millisecond",
+        "microsecond",
+    ];
+    let [FunctionArg::Positional(unit), amount, timestamp] = call.args else {
         return Ok(());
     };
     let function = match call.name.parts {
         [function] if call.quantifier.is_none() && call.identifier.is_none() => function.text,
         _ => return Ok(()),
     };
+    if !UNIT_FIRST.iter().any(|f| f.eq_ignore_ascii_case(function)) {
+        return Ok(());
+    }
     // A hex string (`X'1F'`) is no string there to Spark: the call is an ordinary one.
-    let quoted_unit = matches!(unit.kind, ExprKind::Literal(Literal::String([string, ..]))
+    if matches!(unit.kind, ExprKind::Literal(Literal::String([string, ..]))
             if !string.raw.starts_with(['x', 'X']))
-        && UNIT_FIRST.iter().any(|f| f.eq_ignore_ascii_case(function));
-    if quoted_unit {
+    {
         return user_error(
             call.span,
             format!(
@@ -826,39 +843,155 @@ pub fn datetime_unit<'t>(call: &FunctionCall<'_>) -> ActionResult<'t, ()> {
             ),
         );
     }
-    Ok(())
-}
-
-/// `first(ALL 'x')`: FIRST, LAST and ANY_VALUE of one argument, without a clause after the
-/// call, are a form of their own in Spark, which takes no DISTINCT or ALL: it reads `ALL 'x'`
-/// (or `DISTINCT 'x'`) at the start of the argument as a typed literal, of a type it does not
-/// know. After a bracket (`first(ALL ('x'))`), or in an ordinary call, the word is the quantifier.
-pub fn quantified_string<'t>(call: &FunctionCall<'_>) -> ActionResult<'t, ()> {
-    let (Some(quantifier), [FunctionArg::Positional(arg)]) = (call.quantifier, call.args) else {
+    let ExprKind::Column(unit) = &unit.kind else {
         return Ok(());
     };
-    if !["first", "last", "any_value"]
-        .iter()
-        .any(|name| call.name.is_word(name))
+    if unit.style() != IdentStyle::Plain || !UNITS.iter().any(|u| u.eq_ignore_ascii_case(unit.text))
     {
         return Ok(());
     }
-    let leading_string = find_expr(arg, |e| match e.kind {
-        ExprKind::Literal(Literal::String([string]))
-            if e.span.start == arg.span.start && !string.raw.starts_with(['x', 'X']) =>
+    for value in [amount, timestamp] {
+        let FunctionArg::Positional(
+            value @ Expr {
+                kind: ExprKind::Unary(not),
+                ..
+            },
+        ) = value
+        else {
+            continue;
+        };
+        let spelled_not =
+            not.op == UnaryOp::Not && !src[value.span.start as usize..].starts_with('!');
+        if let Some(string) =
+            leading_string(&not.expr).filter(|_| spelled_not && is_value_expression(&not.expr))
         {
-            Some(string.raw)
+            return typed_literal_misread(
+                value.span,
+                "NOT",
+                string,
+                &format!("write `NOT ({string})`, or `(NOT {string} ...)` for the negation"),
+            );
         }
-        _ => None,
-    });
-    let Some(string) = leading_string else {
+    }
+    Ok(())
+}
+
+/// Whether Spark's `valueExpression` takes `expr` as it stands: no predicate (IN, LIKE, IS,
+/// BETWEEN, EXISTS) and no NOT, AND or OR at its top.
+fn is_value_expression(expr: &Expr<'_>) -> bool {
+    match &expr.kind {
+        ExprKind::Binary(binary) => !matches!(binary.op, BinaryOp::And | BinaryOp::Or),
+        ExprKind::Unary(unary) => unary.op != UnaryOp::Not,
+        ExprKind::InList(_)
+        | ExprKind::InSubquery(_)
+        | ExprKind::Exists(_)
+        | ExprKind::Between(_)
+        | ExprKind::Like(_)
+        | ExprKind::LikeQuantified(_)
+        | ExprKind::Is(_) => false,
+        _ => true,
+    }
+}
+
+/// `first(ALL 'x')`, `struct(DISTINCT 'x', 1)`: FIRST, LAST and ANY_VALUE of one argument and
+/// STRUCT, without a clause after the call, are forms of their own in Spark, which take no
+/// DISTINCT or ALL: it reads `ALL 'x'` (or `DISTINCT 'x'`) at the start of the first argument as
+/// a typed literal. After a bracket (`first(ALL ('x'))`), or in an ordinary call, the word is
+/// the quantifier.
+pub fn quantified_string<'t>(call: &FunctionCall<'_>) -> ActionResult<'t, ()> {
+    let Some(quantifier) = call.quantifier else {
         return Ok(());
     };
+    let first = match call.args {
+        [FunctionArg::Positional(arg)]
+            if ["first", "last", "any_value"]
+                .iter()
+                .any(|name| call.name.is_word(name)) =>
+        {
+            arg
+        }
+        [FunctionArg::Positional(arg) | FunctionArg::Aliased(NamedValue { value: arg, .. }), ..]
+            if call.name.is_word("struct") =>
+        {
+            arg
+        }
+        _ => return Ok(()),
+    };
+    match leading_string(first) {
+        Some(string) => typed_literal_misread(
+            call.span,
+            &quantifier.to_string(),
+            string,
+            &format!("write `{quantifier} ({string})` to quantify the string"),
+        ),
+        None => Ok(()),
+    }
+}
+
+/// `a IN (SELECT 'x')`, `(SELECT 'x', 1)`: in these brackets Spark tries a list of values (`IN
+/// (1, 2)`, a row `(1, 2)`) before a query, and a bare SELECT (no FROM, clause, DISTINCT or hint)
+/// whose first item starts with a string reads as one: `SELECT 'x'` as a typed literal. In IN
+/// the values take no names, so a named item keeps the query; a row takes two items or more,
+/// named or not.
+pub fn select_read_as_values<'t>(query: &Query<'_>, in_list: bool) -> ActionResult<'t, ()> {
+    let bare = query.with.is_none()
+        && query.order_by.is_empty()
+        && query.limit.is_none()
+        && query.offset.is_none()
+        && query.distribution.is_none()
+        && query.windows.is_empty();
+    let SetExpr::Select(select) = &query.body else {
+        return Ok(());
+    };
+    let bare = bare
+        && select.hints.is_empty()
+        && select.quantifier.is_none()
+        && select.from.is_empty()
+        && select.selection.is_none()
+        && select.lateral_views.is_empty()
+        && select.group_by.is_empty()
+        && select.having.is_none()
+        && select.windows.is_empty()
+        && select.qualify.is_none()
+        && !select.from_first;
+    let values = select.projection.iter().all(|item| match item {
+        SelectItem::Expr { alias, .. } => alias.is_none() || !in_list,
+        SelectItem::MultiAlias { .. } => !in_list,
+        SelectItem::Wildcard(_) => true,
+        SelectItem::Transform(_) => false,
+    });
+    let enough = select.projection.len() >= if in_list { 1 } else { 2 };
+    let string = match select.projection.first() {
+        Some(SelectItem::Expr { expr, .. } | SelectItem::MultiAlias { expr, .. }) => {
+            leading_string(expr)
+        }
+        _ => None,
+    };
+    match string {
+        Some(string) if bare && values && enough => {
+            let fix = if in_list {
+                "for a subquery, name its item (`SELECT ... AS v`)"
+            } else {
+                "the brackets hold a row of values to Spark (a subquery gives one column)"
+            };
+            typed_literal_misread(select.span, "SELECT", string, fix)
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The refusal of a keyword and a string that Spark reads as a typed literal of an unknown type.
+fn typed_literal_misread<'t>(
+    span: Span,
+    word: &str,
+    string: &str,
+    fix: &str,
+) -> ActionResult<'t, ()> {
     user_error(
-        call.span,
+        span,
         format!(
-            "Spark reads `{quantifier} {string}` here as a literal of the type {quantifier}, which \
-             does not exist: write `{quantifier} ({string})` to quantify the string"
+            "Spark reads `{word} {string}` here as a literal of the type {word}, which does not \
+             exist: {fix}"
         ),
     )
 }
@@ -1033,6 +1166,24 @@ pub fn frame_bound<'a, 't>(bound: FrameBound<'a>) -> ActionResult<'t, FrameBound
 mod tests {
     use crate::parser::read;
 
+    /// Asserts that each statement is refused as Spark refuses a typed literal of no type.
+    fn refused_as_typed_literals(statements: &[&str]) {
+        for sql in statements {
+            let message = read(sql).expect_err(sql);
+            assert!(
+                message.starts_with("Spark reads `")
+                    && message.contains("as a literal of the type"),
+                "{sql}: {message}"
+            );
+        }
+    }
+
+    fn accepted(statements: &[&str]) {
+        for sql in statements {
+            assert!(read(sql).is_ok(), "{sql}: {:?}", read(sql));
+        }
+    }
+
     #[test]
     fn a_quantifier_before_a_string_in_first_last_or_any_value_is_a_typed_literal() {
         assert_eq!(
@@ -1043,17 +1194,15 @@ mod tests {
                     .into()
             )
         );
-        for sql in [
+        refused_as_typed_literals(&[
             "SELECT last(DISTINCT 'x' || 'y') FROM t",
             "SELECT any_value(ALL r'x' IS NULL) FROM t",
             "SELECT FIRST(all \"x\"::int) FROM t",
-        ] {
-            let message = read(sql).expect_err(sql);
-            assert!(message.starts_with("Spark reads `"), "{sql}: {message}");
-        }
+            "SELECT struct(ALL 'q' AS n, 1)",
+        ]);
         // An ordinary call, a clause after the call, brackets, a hex string, more strings or
         // more arguments: the word is the quantifier.
-        for sql in [
+        accepted(&[
             "SELECT f(ALL 'x') FROM t",
             "SELECT db.first(ALL 'x') FROM t",
             "SELECT `first`(ALL 'x') FROM t",
@@ -1067,8 +1216,65 @@ mod tests {
             "SELECT first(ALL -'x') FROM t",
             "SELECT first(ALL 'x', 1) FROM t",
             "SELECT first(ALL a || 'x') FROM t",
-        ] {
-            assert!(read(sql).is_ok(), "{sql}: {:?}", read(sql));
-        }
+        ]);
+    }
+
+    #[test]
+    fn a_bare_select_of_a_string_in_values_brackets_is_a_typed_literal() {
+        assert_eq!(
+            read("SELECT 1 WHERE a IN (SELECT 'x')"),
+            Err(
+                "Spark reads `SELECT 'x'` here as a literal of the type SELECT, which does not \
+                 exist: for a subquery, name its item (`SELECT ... AS v`)"
+                    .into()
+            )
+        );
+        refused_as_typed_literals(&[
+            "SELECT a NOT IN (SELECT \"q\", 1)",
+            "SELECT a IN (SELECT 'x'.b, *)",
+            "SELECT a IN (SELECT r'x' IS NULL)",
+            "SELECT (SELECT 'x', 1)",
+            "SELECT (SELECT 'x' AS a, 1)",
+        ]);
+        // A FROM, a clause, DISTINCT, a hint, a name in IN, one item in a row, a string that
+        // is not first or in brackets: a query.
+        accepted(&[
+            "SELECT a IN (SELECT 'q' FROM t)",
+            "SELECT a IN (SELECT 'x' LIMIT 1)",
+            "SELECT a IN (SELECT DISTINCT 'x')",
+            "SELECT a IN (SELECT /*+ x */ 'x')",
+            "SELECT a IN (SELECT 'q' AS x)",
+            "SELECT a IN (SELECT 'x' UNION SELECT 'y')",
+            "SELECT a IN (SELECT 'q' 'r')",
+            "SELECT a IN (SELECT X'1F')",
+            "SELECT a IN ((SELECT 'x'))",
+            "SELECT (SELECT 'x')",
+            "SELECT (SELECT 1, 'x')",
+            "SELECT (SELECT 'x', 1 FROM t)",
+        ]);
+    }
+
+    #[test]
+    fn not_before_a_string_in_a_unit_call_is_a_typed_literal() {
+        refused_as_typed_literals(&[
+            "SELECT datediff(DAY, NOT 'a', b)",
+            "SELECT dateadd(week, 1, NOT 'a' || 'b')",
+            "SELECT timestampdiff(HOUR, NOT 'a' = b, c)",
+        ]);
+        // No unit word, `!`, a predicate or AND after the string, brackets: an ordinary value,
+        // which prints with `!` for NOT so that it stays one.
+        accepted(&[
+            "SELECT datediff(days, NOT 'a', c)",
+            "SELECT datediff(DAY, !'a', c)",
+            "SELECT datediff(DAY, NOT 'a' IN (1), c)",
+            "SELECT datediff(DAY, NOT 'a' AND b, c)",
+            "SELECT datediff(DAY, NOT ('a'), c)",
+            "SELECT datediff(DAY, NOT 'a' 'b', c)",
+            "SELECT datediff(DAY, NOT a, c)",
+        ]);
+        assert_eq!(
+            read("SELECT datediff(DAY, ! 'a', c)"),
+            Ok("SELECT datediff(DAY, !'a', c)".into())
+        );
     }
 }
