@@ -100,14 +100,17 @@ pub(crate) fn find_expr<'a, T>(
 }
 
 /// The string literal that `expr` starts with (`'x'` in `'x' || y`, `'x'.a`, `'x' IS NULL`):
-/// one string, not a hex string (which Spark reads as no word and a string), and not in
-/// brackets. After a word, Spark may read such a string as a typed literal.
+/// one string token to Spark (`'it''s'` is one, `'a' 'b'` two), not a hex string (which Spark
+/// reads as no word and a string), and not in brackets. After a word, Spark may read such a
+/// string as a typed literal. Returns its first part.
 pub(crate) fn leading_string<'a>(expr: &Expr<'a>) -> Option<&'a str> {
     find_expr(expr, |e| match e.kind {
-        ExprKind::Literal(Literal::String([string]))
-            if e.span.start == expr.span.start && !string.raw.starts_with(['x', 'X']) =>
+        ExprKind::Literal(Literal::String(parts @ [first, ..]))
+            if e.span.start == expr.span.start
+                && !first.raw.starts_with(['x', 'X'])
+                && parts.windows(2).all(|w| w[0].span.end == w[1].span.start) =>
         {
-            Some(string.raw)
+            Some(first.raw)
         }
         _ => None,
     })

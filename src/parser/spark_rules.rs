@@ -1199,6 +1199,7 @@ mod tests {
             "SELECT any_value(ALL r'x' IS NULL) FROM t",
             "SELECT FIRST(all \"x\"::int) FROM t",
             "SELECT struct(ALL 'q' AS n, 1)",
+            "SELECT first(ALL 'it''s') FROM t",
         ]);
         // An ordinary call, a clause after the call, brackets, a hex string, more strings or
         // more arguments: the word is the quantifier.

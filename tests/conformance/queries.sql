@@ -4580,4 +4580,8 @@ SELECT datediff(DAY, NOT 'a' AND b, c);
 SELECT datediff(DAY, NOT ('a'), c);
 SELECT datediff(DAY, NOT 'a' 'b', c);
 SELECT datediff(DAY, NOT a, c);
+SELECT first(ALL 'it''s') FROM t;
+SELECT a IN (SELECT 'it''s');
+SELECT datediff(DAY, NOT 'it''s', c);
+SELECT first(ALL 'it' 's') FROM t;
 SELECT 'unterminated FROM t;
