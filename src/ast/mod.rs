@@ -148,6 +148,12 @@ impl StringLit<'_> {
     pub fn value(&self) -> String {
         string_value(self.raw)
     }
+
+    /// Whether this is a hex string, `X'1F'`: a binary value, which Spark lexes as a token of
+    /// its own rather than a word and a string.
+    pub fn is_hex(&self) -> bool {
+        self.raw.starts_with(['x', 'X'])
+    }
 }
 
 /// The value of one string literal token (see [`StringLit::value`]).

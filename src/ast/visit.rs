@@ -104,16 +104,18 @@ pub(crate) fn find_expr<'a, T>(
 /// reads as no word and a string), and not in brackets. After a word, Spark may read such a
 /// string as a typed literal. Returns its first part.
 pub(crate) fn leading_string<'a>(expr: &Expr<'a>) -> Option<&'a str> {
+    // Sub-expressions come in source order, so the first one that starts later ends the
+    // search: only the chain of leftmost operands is walked (printing asks this of every NOT).
     find_expr(expr, |e| match e.kind {
+        _ if e.span.start != expr.span.start => Some(None),
         ExprKind::Literal(Literal::String(parts @ [first, ..]))
-            if e.span.start == expr.span.start
-                && !first.raw.starts_with(['x', 'X'])
-                && parts.windows(2).all(|w| w[0].span.end == w[1].span.start) =>
+            if !first.is_hex() && parts.windows(2).all(|w| w[0].span.end == w[1].span.start) =>
         {
-            Some(first.raw)
+            Some(Some(first.raw))
         }
         _ => None,
     })
+    .flatten()
 }
 
 /// Visits every statement.

@@ -160,7 +160,7 @@ fn value_type(value: &Expr<'_>) -> Option<ValueType> {
         ExprKind::Literal(literal) => Some(match literal {
             Literal::Number(text) => ValueType::Number(Numeric::of_literal(text)),
             // A hex string (`X'1F'`) stands alone and is bytes.
-            Literal::String([hex]) if hex.raw.starts_with(['x', 'X']) => ValueType::Binary,
+            Literal::String([hex]) if hex.is_hex() => ValueType::Binary,
             Literal::String(_) => ValueType::String,
             Literal::Boolean(_) => ValueType::Boolean,
             Literal::Null => ValueType::Null,

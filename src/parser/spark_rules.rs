@@ -834,7 +834,7 @@ pub fn datetime_unit<'t>(src: &str, call: &FunctionCall<'_>) -> ActionResult<'t,
     }
     // A hex string (`X'1F'`) is no string there to Spark: the call is an ordinary one.
     if matches!(unit.kind, ExprKind::Literal(Literal::String([string, ..]))
-            if !string.raw.starts_with(['x', 'X']))
+            if !string.is_hex())
     {
         return user_error(
             call.span,
@@ -934,16 +934,15 @@ pub fn quantified_string<'t>(call: &FunctionCall<'_>) -> ActionResult<'t, ()> {
 /// the values take no names, so a named item keeps the query; a row takes two items or more,
 /// named or not.
 pub fn select_read_as_values<'t>(query: &Query<'_>, in_list: bool) -> ActionResult<'t, ()> {
+    let SetExpr::Select(select) = &query.body else {
+        return Ok(());
+    };
     let bare = query.with.is_none()
         && query.order_by.is_empty()
         && query.limit.is_none()
         && query.offset.is_none()
         && query.distribution.is_none()
-        && query.windows.is_empty();
-    let SetExpr::Select(select) = &query.body else {
-        return Ok(());
-    };
-    let bare = bare
+        && query.windows.is_empty()
         && select.hints.is_empty()
         && select.quantifier.is_none()
         && select.from.is_empty()
@@ -954,30 +953,29 @@ pub fn select_read_as_values<'t>(query: &Query<'_>, in_list: bool) -> ActionResu
         && select.windows.is_empty()
         && select.qualify.is_none()
         && !select.from_first;
-    let values = select.projection.iter().all(|item| match item {
-        SelectItem::Expr { alias, .. } => alias.is_none() || !in_list,
-        SelectItem::MultiAlias { .. } => !in_list,
-        SelectItem::Wildcard(_) => true,
-        SelectItem::Transform(_) => false,
-    });
-    let enough = select.projection.len() >= if in_list { 1 } else { 2 };
-    let string = match select.projection.first() {
-        Some(SelectItem::Expr { expr, .. } | SelectItem::MultiAlias { expr, .. }) => {
-            leading_string(expr)
-        }
-        _ => None,
-    };
-    match string {
-        Some(string) if bare && values && enough => {
-            let fix = if in_list {
-                "for a subquery, name its item (`SELECT ... AS v`)"
-            } else {
-                "the brackets hold a row of values to Spark (a subquery gives one column)"
-            };
-            typed_literal_misread(select.span, "SELECT", string, fix)
-        }
-        _ => Ok(()),
+    if !bare || select.projection.len() < if in_list { 1 } else { 2 } {
+        return Ok(());
     }
+    let (Some(SelectItem::Expr { expr, .. } | SelectItem::MultiAlias { expr, .. }), true) = (
+        select.projection.first(),
+        select.projection.iter().all(|item| match item {
+            SelectItem::Expr { alias, .. } => alias.is_none() || !in_list,
+            SelectItem::MultiAlias { .. } => !in_list,
+            SelectItem::Wildcard(_) => true,
+            SelectItem::Transform(_) => false,
+        }),
+    ) else {
+        return Ok(());
+    };
+    let Some(string) = leading_string(expr) else {
+        return Ok(());
+    };
+    let fix = if in_list {
+        "for a subquery, name its item (`SELECT ... AS v`)"
+    } else {
+        "the brackets hold a row of values to Spark (a subquery gives one column)"
+    };
+    typed_literal_misread(select.span, "SELECT", string, fix)
 }
 
 /// The refusal of a keyword and a string that Spark reads as a typed literal of an unknown type.

@@ -700,7 +700,7 @@ pub fn json_path<'a, 't>(
     key: &'a str,
 ) -> ActionResult<'t, Expr<'a>> {
     if let ExprKind::Literal(Literal::String(parts)) = expr.kind {
-        if !key.starts_with('[') && !parts[0].raw.starts_with(['x', 'X']) {
+        if !key.starts_with('[') && !parts[0].is_hex() {
             return user_error(
                 span,
                 format!(
@@ -746,7 +746,7 @@ fn is_lone_word(index: &Expr<'_>) -> bool {
         ExprKind::Column(name) => name.style() != IdentStyle::Parameter,
         ExprKind::Marker(_) | ExprKind::Literal(Literal::Boolean(_) | Literal::Null) => true,
         ExprKind::Literal(Literal::String(parts)) => {
-            !is_json_path_step(index) && !parts[0].raw.starts_with(['x', 'X'])
+            !is_json_path_step(index) && !parts[0].is_hex()
         }
         _ => false,
     }
@@ -1250,7 +1250,7 @@ pub fn special_call<'a, 't>(
 fn starts_with_string(expr: &Expr<'_>) -> bool {
     crate::ast::visit::find_expr(expr, |e| match &e.kind {
         ExprKind::Literal(Literal::String([first, ..])) if e.span.start == expr.span.start => {
-            Some(!first.raw.starts_with(['x', 'X']))
+            Some(!first.is_hex())
         }
         _ => None,
     })

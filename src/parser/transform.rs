@@ -354,7 +354,7 @@ pub fn transform_output<'a, 't>(
 
 /// The script and the separators are text: a hex string (`X'2C'`) is not taken there.
 fn plain_strings<'t>(parts: &[StringLit<'_>]) -> ActionResult<'t, ()> {
-    match parts.iter().find(|part| part.raw.starts_with(['x', 'X'])) {
+    match parts.iter().find(|part| part.is_hex()) {
         Some(hex) => user_error(
             hex.span,
             "a hex string is not taken here: write the text as a string literal".to_string(),
