@@ -4,7 +4,8 @@
 //! [`outline_fallible_reductions`]), widens the tag of its value enum (see
 //! [`word_sized_symbol_tag`]), pops copied values without dropping their symbol (see
 //! [`forget_copied_symbols`]), ends spans with their last token (see [`attach_empty_symbols`]),
-//! and inlines the per-token conversions into the driving loop (see [`inline_token_conversions`]).
+//! inlines the per-token conversions into the driving loop (see [`inline_token_conversions`]),
+//! and looks up the state after each reduction in a table (see [`table_driven_goto`]).
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -26,7 +27,8 @@ fn main() {
     let (tagged, word_tagged) = word_sized_symbol_tag(&outlined);
     let (forgotten, forgotten_count) = forget_copied_symbols(&tagged);
     let (attached_parser, attached) = attach_empty_symbols(&forgotten);
-    let (rewritten, inlined) = inline_token_conversions(&attached_parser);
+    let (inlined_parser, inlined) = inline_token_conversions(&attached_parser);
+    let (rewritten, goto_table) = table_driven_goto(&inlined_parser);
     if rewritten != generated {
         std::fs::write(&parser, rewritten).expect("the parser can be rewritten");
     }
@@ -38,6 +40,7 @@ fn main() {
     println!("cargo:rustc-env=PIPELINE_SQL_FORGOTTEN_SYMBOL_POPS={forgotten_count}");
     println!("cargo:rustc-env=PIPELINE_SQL_ATTACHED_EMPTY_SYMBOLS={attached}");
     println!("cargo:rustc-env=PIPELINE_SQL_INLINED_TOKEN_CONVERSIONS={inlined}");
+    println!("cargo:rustc-env=PIPELINE_SQL_TABLE_DRIVEN_GOTO={goto_table}");
 }
 
 /// The functions that turn each token into its terminal's number and into a stack value.
@@ -483,4 +486,162 @@ fn passes_through(lines: &[&str], identities: &HashSet<&str>) -> bool {
         }
         _ => false,
     }
+}
+
+const GOTO_FN: &str = "    fn __goto(state: i16, nt: usize) -> i16 {\n";
+const GOTO_TABLES: &str = "__GOTO_SLOTS";
+
+/// After each reduction the parser looks up the state that follows the nonterminal it built,
+/// and LALRPOP writes that lookup as a `match` on the nonterminal holding, for most, a `match`
+/// on the state: a call and a search of about 25 instructions, for each of the two reductions
+/// per token. Here it becomes a table lookup of a few instructions, inlined: each nonterminal
+/// has its default state and a base, and the states that go elsewhere are packed into one
+/// array of slots (row displacement): the slot `base + state` holds the next state if its
+/// owner is `state`. Bases are distinct, so a slot can only match the row it was placed for.
+/// Returns the parser and whether the lookup is table-driven (also when an earlier build
+/// already rewrote the file).
+fn table_driven_goto(parser: &str) -> (String, bool) {
+    let unchanged = || (parser.to_string(), false);
+    let Some(start) = parser.find(GOTO_FN) else {
+        return unchanged();
+    };
+    let body_start = start + GOTO_FN.len();
+    let Some(body_len) = parser[body_start..].find("\n    }\n") else {
+        return unchanged();
+    };
+    let body = &parser[body_start..body_start + body_len];
+    if body.contains(GOTO_TABLES) {
+        return (parser.to_string(), true);
+    }
+    let Some(rows) = goto_rows(body) else {
+        return unchanged();
+    };
+    let (lookup, tables) = goto_tables(&rows);
+    let rest = &parser[body_start + body_len..];
+    (
+        format!(
+            "{}{tables}    #[inline(always)]\n{GOTO_FN}{lookup}{rest}",
+            &parser[..start]
+        ),
+        true,
+    )
+}
+
+/// One nonterminal's gotos: where most states go, and the states that go elsewhere.
+#[derive(Default)]
+struct GotoRow {
+    default: i16,
+    exceptions: Vec<(i16, i16)>,
+}
+
+/// The rows of LALRPOP's goto `match`, indexed by nonterminal; `None` if a line is not of the
+/// shapes LALRPOP writes (then the match is left as it is).
+fn goto_rows(body: &str) -> Option<Vec<GotoRow>> {
+    let mut rows: Vec<GotoRow> = Vec::new();
+    // The nonterminal whose `match state` is open.
+    let mut open: Option<usize> = None;
+    for line in body.lines().map(str::trim) {
+        let (pattern, value) = match line.split_once(" => ") {
+            Some((pattern, value)) => (pattern, value.trim_end_matches(',')),
+            None if line == "}," => {
+                open = None;
+                continue;
+            }
+            None if matches!(line, "match nt {" | "}") => continue,
+            None => return None,
+        };
+        match (open, pattern, value) {
+            (None, "_", "0") => {}
+            (None, nt, "match state {") => open = Some(grow_to(&mut rows, nt)?),
+            (None, nt, target) => {
+                let nt = grow_to(&mut rows, nt)?;
+                rows[nt].default = target.parse().ok()?;
+            }
+            (Some(nt), "_", target) => rows[nt].default = target.parse().ok()?,
+            (Some(nt), states, target) => {
+                let target: i16 = target.parse().ok()?;
+                for states in states.split(" | ") {
+                    let (first, last) = states.split_once("..=").unwrap_or((states, states));
+                    for state in first.parse::<i16>().ok()?..=last.parse().ok()? {
+                        rows[nt].exceptions.push((state, target));
+                    }
+                }
+            }
+        }
+    }
+    Some(rows)
+}
+
+/// The row of the nonterminal numbered `nt`, made if it is new.
+fn grow_to(rows: &mut Vec<GotoRow>, nt: &str) -> Option<usize> {
+    let nt: usize = nt.parse().ok()?;
+    if rows.len() <= nt {
+        rows.resize_with(nt + 1, GotoRow::default);
+    }
+    Some(nt)
+}
+
+/// The body of the table-driven lookup and its tables. Rows are placed largest first, each at
+/// the first distinct base where its states find free slots.
+fn goto_tables(rows: &[GotoRow]) -> (String, String) {
+    // No slot is reachable from this base (every state is below it), so a row of defaults
+    // needs no distinct one.
+    const NO_SLOTS: i32 = -(1 << 20);
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    order.sort_by_key(|&nt| std::cmp::Reverse(rows[nt].exceptions.len()));
+    let mut bases = vec![NO_SLOTS; rows.len()];
+    let mut taken_bases = HashSet::new();
+    let mut slots: Vec<Option<(i16, i16)>> = Vec::new();
+    for nt in order {
+        let exceptions = &rows[nt].exceptions;
+        let Some(lowest) = exceptions.iter().map(|&(state, _)| i32::from(state)).min() else {
+            continue;
+        };
+        let fits = |base: i32, slots: &[Option<(i16, i16)>]| {
+            exceptions.iter().all(|&(state, _)| {
+                let slot = (base + i32::from(state)) as usize;
+                !matches!(slots.get(slot), Some(Some(_)))
+            })
+        };
+        let mut base = -lowest;
+        while taken_bases.contains(&base) || !fits(base, &slots) {
+            base += 1;
+        }
+        taken_bases.insert(base);
+        bases[nt] = base;
+        for &(state, target) in exceptions {
+            let slot = (base + i32::from(state)) as usize;
+            if slots.len() <= slot {
+                slots.resize(slot + 1, None);
+            }
+            slots[slot] = Some((state, target));
+        }
+    }
+    let list = |items: Vec<String>| items.join(", ");
+    let defaults = list(rows.iter().map(|row| row.default.to_string()).collect());
+    let bases = list(bases.iter().map(i32::to_string).collect());
+    // An empty slot's owner, -1, is no state.
+    let slots = list(
+        slots
+            .iter()
+            .map(|slot| {
+                let (owner, target) = slot.unwrap_or((-1, 0));
+                format!("({owner}, {target})")
+            })
+            .collect(),
+    );
+    let lookup = format!(
+        "        // Rewritten by build.rs (`table_driven_goto`).\n        \
+        let slot = (__GOTO_BASE[nt] + i32::from(state)) as usize;\n        \
+        match {GOTO_TABLES}.get(slot) {{\n            \
+        Some(&(owner, target)) if owner == state => target,\n            \
+        _ => __GOTO_DEFAULT[nt],\n        \
+        }}"
+    );
+    let tables = format!(
+        "    static __GOTO_DEFAULT: &[i16] = &[{defaults}];\n    \
+        static __GOTO_BASE: &[i32] = &[{bases}];\n    \
+        static {GOTO_TABLES}: &[(i16, i16)] = &[{slots}];\n"
+    );
+    (lookup, tables)
 }
