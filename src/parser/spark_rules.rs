@@ -953,18 +953,19 @@ pub fn select_read_as_values<'t>(query: &Query<'_>, in_list: bool) -> ActionResu
         && select.windows.is_empty()
         && select.qualify.is_none()
         && !select.from_first;
-    if !bare || select.projection.len() < if in_list { 1 } else { 2 } {
+    let is_value = |item: &SelectItem<'_>| match item {
+        SelectItem::Expr { alias, .. } => alias.is_none() || !in_list,
+        SelectItem::MultiAlias { .. } => !in_list,
+        SelectItem::Wildcard(_) => true,
+        SelectItem::Transform(_) => false,
+    };
+    let enough = select.projection.len() >= if in_list { 1 } else { 2 };
+    if !bare || !enough || !select.projection.iter().all(is_value) {
         return Ok(());
     }
-    let (Some(SelectItem::Expr { expr, .. } | SelectItem::MultiAlias { expr, .. }), true) = (
-        select.projection.first(),
-        select.projection.iter().all(|item| match item {
-            SelectItem::Expr { alias, .. } => alias.is_none() || !in_list,
-            SelectItem::MultiAlias { .. } => !in_list,
-            SelectItem::Wildcard(_) => true,
-            SelectItem::Transform(_) => false,
-        }),
-    ) else {
+    let Some(SelectItem::Expr { expr, .. } | SelectItem::MultiAlias { expr, .. }) =
+        select.projection.first()
+    else {
         return Ok(());
     };
     let Some(string) = leading_string(expr) else {
