@@ -1499,9 +1499,10 @@ impl<'a> Lexer<'a> {
         )
     }
 
-    /// After OVER: whether a name and a minus come next, which Spark may read with the name after
-    /// the minus as one name (`OVER w - b`, see `src/parser/dashed_names.rs`).
-    fn window_name_then_dash(&self) -> bool {
+    /// After OVER or COLLATE: whether a name and a minus come next, which Spark may read with the
+    /// name after the minus as one name (`OVER w - b`, `COLLATE UTF8_LCASE - b`, see
+    /// `src/parser/dashed_names.rs`).
+    fn name_then_dash(&self) -> bool {
         let mut ahead = self.inner.clone();
         matches!(ahead.next(), Some(Ok(Tok::Ident(_))))
             && matches!(ahead.next(), Some(Ok(Tok::Dash)))
@@ -1732,8 +1733,10 @@ impl<'a> Lexer<'a> {
             Tok::Interval if self.after == After::DoubleColon => After::IntervalType,
             Tok::Interval => After::Interval,
             Tok::IntervalSign(_) => After::Interval,
-            Tok::Number(_) | Tok::String(_)
-                if matches!(self.after, After::Interval | After::IntervalUnit) =>
+            // A string after a string of the value joins it (`INTERVAL '1' '0' DAY`).
+            Tok::Number(_) | Tok::String(_) | Tok::RawString(_)
+                if matches!(self.after, After::Interval | After::IntervalUnit)
+                    || self.after == After::IntervalValue && !matches!(tok, Tok::Number(_)) =>
             {
                 After::IntervalValue
             }
@@ -1759,8 +1762,8 @@ impl<'a> Lexer<'a> {
             // `UNPIVOT INCLUDE NULLS (`.
             Tok::Include | Tok::Exclude | Tok::Nulls if self.after == After::Pivot => After::Pivot,
             Tok::Ignore if self.after == After::CloseParen => After::IgnoreAfterParen,
-            Tok::Over => {
-                self.clause_dash |= self.window_name_then_dash();
+            Tok::Over | Tok::Collate => {
+                self.clause_dash |= self.name_then_dash();
                 After::Other
             }
             Tok::Ident(_)

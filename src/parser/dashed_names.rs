@@ -29,8 +29,9 @@ fn opens_clause(tok: Tok<'_>) -> bool {
 }
 
 /// A refusal of a statement that parses, when Spark reads a clause word and `- name` in it as
-/// an alias with dashes (see the module's comment), or a window's name and `- name` after OVER
-/// as the window's name (`sum(a) OVER w - b`); `None` if it does not.
+/// an alias with dashes (see the module's comment), a window's name and `- name` after OVER
+/// as the window's name (`sum(a) OVER w - b`), or a collation's name and `- name` after COLLATE
+/// as the collation's name (`x COLLATE UTF8_LCASE - b`); `None` if it does not.
 pub(super) fn clause_read_as_alias(
     parser: &ScriptParser,
     source: &str,
@@ -39,19 +40,22 @@ pub(super) fn clause_read_as_alias(
     (0..tokens.len())
         .filter(|&i| tokens.get(i + 1).is_some_and(|t| t.1 == Tok::Dash))
         .find_map(|i| {
-            let window = i > 0 && tokens[i - 1].1 == Tok::Over && matches!(tokens[i].1, Tok::Ident(_));
-            if !window && !opens_clause(tokens[i].1) {
-                return None;
-            }
+            let named_by = match (i.checked_sub(1).map(|j| tokens[j].1), tokens[i].1) {
+                (Some(Tok::Over), Tok::Ident(_)) => Some(("window", "call and its window")),
+                (Some(Tok::Collate), Tok::Ident(_)) => Some(("collation", "value and its collation")),
+                _ if opens_clause(tokens[i].1) => None,
+                _ => return None,
+            };
             let span = parses_as_one_name(parser, source, tokens, i)?;
             let name = &source[span.start as usize..span.end as usize];
             let word = &source[tokens[i].0..tokens[i].2];
             let value = source[tokens[i + 1].2..span.end as usize].trim();
             let dashed = dashed(name);
-            let (what, help) = if window {
+            let (what, help) = if let Some((kind, whole)) = named_by {
+                let keyword = source[tokens[i - 1].0..tokens[i - 1].2].to_uppercase();
                 (
-                    format!("the window name `{dashed}`"),
-                    format!("for a subtraction, put the call and its window in brackets: `(... OVER {word}) - {value}`"),
+                    format!("the {kind} name `{dashed}`"),
+                    format!("for a subtraction, put the {whole} in brackets: `(... {keyword} {word}) - {value}`"),
                 )
             } else {
                 (
@@ -196,6 +200,32 @@ mod tests {
             (
                 "SELECT (sum(a) OVER w) - b FROM t WINDOW w AS ()",
                 "SELECT (sum(a) OVER (w)) - b FROM t WINDOW w AS ()",
+            ),
+        ] {
+            assert_eq!(read(sql), Ok(printed.to_string()), "{sql}");
+        }
+    }
+
+    #[test]
+    fn a_collation_name_and_minus_name_is_one_name_to_spark() {
+        assert_eq!(
+            read("SELECT x COLLATE UTF8_LCASE - b FROM t"),
+            Err(
+                "Spark reads `UTF8_LCASE - b` here as the collation name `UTF8_LCASE-b`, and \
+                 refuses an unquoted name with `-` in it (INVALID_IDENTIFIER)"
+                    .into()
+            )
+        );
+        assert!(read("SELECT x COLLATE UNICODE_CI -t.a").is_err());
+        // A number after the minus, or brackets around the collated value: a subtraction.
+        for (sql, printed) in [
+            (
+                "SELECT x COLLATE UTF8_LCASE - 1",
+                "SELECT x COLLATE UTF8_LCASE - 1",
+            ),
+            (
+                "SELECT (x COLLATE UTF8_LCASE) - b",
+                "SELECT (x COLLATE UTF8_LCASE) - b",
             ),
         ] {
             assert_eq!(read(sql), Ok(printed.to_string()), "{sql}");

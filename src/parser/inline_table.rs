@@ -256,20 +256,35 @@ fn value_type(value: &Expr<'_>) -> Option<ValueType> {
             .iter()
             .all(|item| matches!(item, SelectItem::Expr { expr, .. } if value_type(expr).is_some()))
             .then_some(ValueType::Struct),
+        ExprKind::Function(_) => struct_form(value)?
+            .iter()
+            .all(|arg| struct_field(arg).and_then(value_type).is_some())
+            .then_some(ValueType::Struct),
+        _ => None,
+    }
+}
+
+/// The arguments of Spark's own STRUCT form (`struct(1, 'a' AS b)`), which its parser builds
+/// into a struct on the spot, unlike a call of a function it looks up later.
+fn struct_form<'r, 'a>(expr: &'r Expr<'a>) -> Option<&'r [FunctionArg<'a>]> {
+    match &expr.kind {
         ExprKind::Function(call)
             if call.over.is_none()
                 && call.filter.is_none()
+                && call.quantifier.is_none()
                 && matches!(call.name.parts, [name] if name.text.eq_ignore_ascii_case("struct")) =>
         {
-            call.args
-                .iter()
-                .all(|arg| match arg {
-                    FunctionArg::Positional(value) => value_type(value).is_some(),
-                    FunctionArg::Aliased(named) => value_type(&named.value).is_some(),
-                    _ => false,
-                })
-                .then_some(ValueType::Struct)
+            Some(call.args)
         }
+        _ => None,
+    }
+}
+
+/// The value of one field of a STRUCT form: `None` for a star.
+fn struct_field<'r, 'a>(arg: &'r FunctionArg<'a>) -> Option<&'r Expr<'a>> {
+    match arg {
+        FunctionArg::Positional(value) => Some(value),
+        FunctionArg::Aliased(named) => Some(&named.value),
         _ => None,
     }
 }
@@ -386,12 +401,20 @@ fn named_type(data_type: &DataType<'_>) -> Option<ValueType> {
 }
 
 /// The values of one row of VALUES: `None` for an item that is a star or names several columns.
-fn row_values<'r, 'a>(row: &'r Expr<'a>) -> impl Iterator<Item = Option<&'r Expr<'a>>> {
-    let (values, items, single): (&'r [Expr<'a>], &'r [SelectItem<'a>], _) = match &row.kind {
-        ExprKind::Tuple(values) => (values, &[], None),
-        ExprKind::Row(items) => (&[], items, None),
-        _ => (&[], &[], Some(row)),
-    };
+/// A row that is a STRUCT form (`VALUES STRUCT(1, 'a'), (2, 'b')`) is a row of its fields, as
+/// Spark unpacks a struct that makes up a whole row, also in brackets (`((1, 2))`).
+fn row_values<'r, 'a>(mut row: &'r Expr<'a>) -> impl Iterator<Item = Option<&'r Expr<'a>>> {
+    while let ExprKind::Nested(inner) = &row.kind {
+        row = inner;
+    }
+    let no_args: &[FunctionArg<'a>] = &[];
+    let (values, items, fields, single): (&'r [Expr<'a>], &'r [SelectItem<'a>], _, _) =
+        match (&row.kind, struct_form(row)) {
+            (ExprKind::Tuple(values), _) => (values, &[], no_args, None),
+            (ExprKind::Row(items), _) => (&[], items, no_args, None),
+            (_, Some(fields)) => (&[], &[], fields, None),
+            _ => (&[], &[], no_args, Some(row)),
+        };
     let item_value = |item: &'r SelectItem<'a>| match item {
         SelectItem::Expr { expr, .. } => Some(expr),
         _ => None,
@@ -400,7 +423,13 @@ fn row_values<'r, 'a>(row: &'r Expr<'a>) -> impl Iterator<Item = Option<&'r Expr
         .iter()
         .map(Some)
         .chain(items.iter().map(item_value))
+        .chain(fields.iter().map(struct_field))
         .chain(single.map(Some))
+}
+
+/// The number of values in one row of VALUES.
+pub fn row_width(row: &Expr<'_>) -> usize {
+    row_values(row).count()
 }
 
 /// `VALUES (1, 'a'), ('b', 2)`, `VALUES ((VALUES 2))`: refused where Spark evaluates the table
@@ -455,5 +484,43 @@ pub fn column_types<'t>(rows: &[Expr<'_>]) -> ActionResult<'t, ()> {
             ),
         ),
         None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::parser::read;
+
+    #[test]
+    fn a_row_that_is_a_struct_is_a_row_of_its_fields() {
+        // Spark unpacks STRUCT(...) and `(...)` that make up a whole row, in brackets too.
+        for sql in [
+            "SELECT * FROM VALUES STRUCT(1, 'a'), (2, 'b') t(a, b)",
+            "SELECT * FROM VALUES (1), (STRUCT(2)) t(a)",
+            "SELECT * FROM VALUES ((1, 2)), (3, 4) t(a, b)",
+            "SELECT * FROM VALUES ((STRUCT(1 AS x, 2))), (3, 4) t(a, b)",
+        ] {
+            assert!(read(sql).is_ok(), "{sql}: {:?}", read(sql));
+        }
+        for (sql, refusal) in [
+            (
+                "SELECT * FROM VALUES STRUCT(1, 'a'), (2, 3) t(a, b)",
+                "this value is a number and column 2 of VALUES above holds a string",
+            ),
+            (
+                "SELECT * FROM VALUES STRUCT(), (1) t(a)",
+                "this row has 1 values and the first has 0",
+            ),
+            // A struct inside a row is one value, of its own type.
+            (
+                "SELECT * FROM VALUES (1, 2), (STRUCT(1), 3) t(a, b)",
+                "this value is a STRUCT and column 1 of VALUES above holds a number",
+            ),
+        ] {
+            let message = read(sql).unwrap_err();
+            assert!(message.starts_with(refusal), "{sql}: {message}");
+        }
+        // A call of another function is resolved later, so the table is not checked.
+        assert!(read("SELECT * FROM VALUES named_struct('a', 1), (2, 'x') t(a, b)").is_ok());
     }
 }

@@ -384,6 +384,28 @@ pub fn string_interval<'a, 't>(
 #[cfg(test)]
 mod tests {
     use super::fits_pattern;
+    use crate::parser::read;
+
+    #[test]
+    fn adjacent_strings_in_an_interval_value_are_one_string() {
+        assert_eq!(
+            read("SELECT INTERVAL '1' '0' DAY, INTERVAL '1-' '2' YEAR TO MONTH, INTERVAL 3 DAY r'1' '2' HOUR"),
+            Ok("SELECT INTERVAL '1' '0' DAY, INTERVAL '1-' '2' YEAR TO MONTH, INTERVAL 3 DAY r'1' '2' HOUR".into())
+        );
+        assert_eq!(
+            read("SELECT INTERVAL 'a' 'b' DAY TO SECOND"),
+            Err("`'ab'` does not fit `DAY TO SECOND`: write it as '[+|-]D H:M:S'".into())
+        );
+        // Only a value before a unit: the string that holds its units stands alone, and a
+        // number joins nothing.
+        for sql in [
+            "SELECT INTERVAL '1 day' '2 hours'",
+            "SELECT INTERVAL '1' 2 DAY",
+            "SELECT INTERVAL 1 '2' DAY",
+        ] {
+            assert!(read(sql).is_err(), "{sql}");
+        }
+    }
 
     #[test]
     fn unit_to_unit_strings_have_the_units_fields() {

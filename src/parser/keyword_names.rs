@@ -280,7 +280,14 @@ impl<'a> Search<'_, 'a> {
         while let Some(end) = at.and_then(|at| mark(tokens, at)) {
             at = match self.attempt(tokens) {
                 Attempt::Parsed => return true,
-                Attempt::FailedAt(Some(next)) if next > end => Some(next),
+                // A keyword after the marks may be a name in the new reading: `(null x)` is a
+                // table in `FROM VALUES (1), (2), (null x)` once the rows end before it.
+                Attempt::FailedAt(Some(next)) if next > end => {
+                    if self.names_within(tokens, end..=next, MAX_NAMES) {
+                        return true;
+                    }
+                    Some(next)
+                }
                 Attempt::FailedAt(_) | Attempt::Refused(_) => None,
             };
         }
@@ -485,7 +492,9 @@ fn is_clause_start(tok: Tok<'_>) -> bool {
 /// literal, punctuation, or a pair of words that the lexer joins, such as `ROW FORMAT`).
 fn as_name<'a>(source: &'a str, (l, tok, r): SpannedTok<'a>) -> Option<Tok<'a>> {
     let text = &source[l..r];
-    if !super::is_word(text)
+    // The marks of the second looks (`Tok::ValuesEnd`, ...) cover no text, and are no words.
+    if text.is_empty()
+        || !super::is_word(text)
         || matches!(
             tok,
             Tok::Ident(_) | Tok::KeywordName(_) | Tok::StrictKeywordName(_)
@@ -555,6 +564,31 @@ pub(super) fn is_strict_non_reserved(word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use crate::parser::read;
+
+    #[test]
+    fn the_last_row_of_values_without_an_alias_may_be_a_relation_with_keywords_as_names() {
+        // As in Spark: the rows end before `(null x)`, a table named `null` with the alias `x`.
+        assert_eq!(
+            read("SELECT * FROM VALUES (10), (5), (null x) AS tab(col)"),
+            Ok("SELECT * FROM VALUES (10), (5), (null AS x) AS tab(col)".into())
+        );
+        assert_eq!(
+            read("SELECT * FROM VALUES (1), (2), (true AS) t(c)"),
+            Ok("SELECT * FROM VALUES (1), (2), (true AS AS) AS t(c)".into())
+        );
+        // The marks of a second look cover no text: none of them is read as a name, so no alias
+        // without a name slips in (`VALUES (1) (c)` is refused, as in Spark).
+        for sql in [
+            "SELECT * FROM VALUES (1) (c)",
+            "SELECT * FROM VALUES (1), (2) (c)",
+            "SELECT * FROM VALUES (NULL) (NULL), (NULL) AS t(c)",
+        ] {
+            assert!(
+                read(sql).unwrap_err().starts_with("syntax error at `(`"),
+                "{sql}"
+            );
+        }
+    }
 
     #[test]
     fn a_keyword_that_only_parses_as_a_name_is_a_name() {

@@ -4,7 +4,7 @@
 //! the grammar action that builds the node, so that the diagnostic points at it.
 
 use super::collation::is_collation;
-use super::inline_table::resolved;
+use super::inline_table::{resolved, row_width};
 use super::support::{call, expect_word, user_error, ActionResult, QueryTail, Word};
 use crate::arena::Arena;
 use crate::ast::visit::{find_expr, leading_string};
@@ -511,15 +511,6 @@ pub fn collate<'a, 't>(
         span,
         kind: ExprKind::Collate(arena.alloc(Collate { expr, collation })),
     })
-}
-
-/// The number of values in one row of VALUES.
-fn row_width(row: &Expr<'_>) -> usize {
-    match &row.kind {
-        ExprKind::Tuple(items) => items.len(),
-        ExprKind::Row(items) => items.len(),
-        _ => 1,
-    }
 }
 
 /// `VALUES (1, 2), (3, 4)`: every row as wide as the first, where Spark evaluates the rows while

@@ -16,9 +16,11 @@ spark_keywords = (here / "spark_keywords.txt").read_text(encoding="utf-8").split
 
 
 def arguments(default_count):
-    """The command line's Spark parser tool, random seed and statement count."""
-    count = int(sys.argv[3]) if len(sys.argv) > 3 else default_count
-    return sys.argv[1], int(sys.argv[2]), count
+    """The command line's Spark parser tool, random seed and statement count (flags, such as
+    mutants.py's `--functions`, left out)."""
+    args = [arg for arg in sys.argv[1:] if not arg.startswith("--")]
+    count = int(args[2]) if len(args) > 2 else default_count
+    return args[0], int(args[1]), count
 
 
 def judge(tool, statements):

@@ -9,10 +9,14 @@ and added to queries.sql. Most mutants are invalid, so this mostly tests what is
 why, and keywords where names stand. Run from the repository root, after
 `cargo build --all-features --examples`:
 
-    ~/.venvs/spark/bin/python tests/conformance/mutants.py ../shared/tools/spark_parse.py SEED [COUNT]
+    ~/.venvs/spark/bin/python tests/conformance/mutants.py ../shared/tools/spark_parse.py SEED [COUNT] [--functions]
+
+With `--functions`, the statements changed are the examples of Spark's built-in functions
+(see function_examples.py) instead.
 """
 import random
 import re
+import sys
 from pathlib import Path
 
 from judge import arguments, judge, spark_keywords
@@ -21,8 +25,14 @@ here = Path(__file__).parent
 tool, seed, count = arguments(3000)
 rng = random.Random(seed)
 
-# The last line is an unterminated string, which would swallow the mutants after it.
-corpus = (here / "queries.sql").read_text(encoding="utf-8").splitlines()[:-1]
+if "--functions" in sys.argv:
+    # The examples of Spark's built-in functions (see function_examples.py).
+    from function_examples import function_examples
+
+    corpus = function_examples()
+else:
+    # The last line is an unterminated string, which would swallow the mutants after it.
+    corpus = (here / "queries.sql").read_text(encoding="utf-8").splitlines()[:-1]
 token = re.compile(
     r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|`[^`]*`|\d+(?:\.\d*)?(?:[eE][-+]?\d+)?[A-Za-z]*"
     r"|\.\d+|[A-Za-z_]\w*|\|>|::|<=>|<=|>=|<>|!=|=>|->|\|\||\S"
