@@ -566,6 +566,27 @@ mod tests {
     use crate::parser::read;
 
     #[test]
+    fn the_grammars_strict_words_are_the_strict_non_reserved_words() {
+        // The grammar's `StrictWord` lists the words that are names but no relation's alias;
+        // the second looks tell them apart by `STRICT_NON_RESERVED`: the two lists must agree.
+        let grammar = include_str!("../../grammar/pipeline.lalrpop");
+        let block = grammar
+            .split_once("\nStrictWord: () = {\n")
+            .and_then(|(_, rest)| rest.split_once("\n};"))
+            .expect("the grammar has a StrictWord rule")
+            .0;
+        let mut in_grammar: Vec<String> = block
+            .lines()
+            .filter_map(|line| line.trim().strip_prefix('"')?.strip_suffix("\","))
+            .map(str::to_ascii_uppercase)
+            .collect();
+        in_grammar.sort();
+        let mut listed: Vec<&str> = super::STRICT_NON_RESERVED.to_vec();
+        listed.sort();
+        assert_eq!(in_grammar, listed);
+    }
+
+    #[test]
     fn the_last_row_of_values_without_an_alias_may_be_a_relation_with_keywords_as_names() {
         // As in Spark: the rows end before `(null x)`, a table named `null` with the alias `x`.
         assert_eq!(
