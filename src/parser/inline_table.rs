@@ -14,7 +14,7 @@ use super::support::{user_error, ActionResult};
 use crate::ast::visit::find_expr;
 use crate::ast::{
     BinaryOp, DataType, Expr, ExprKind, FunctionArg, Interval, IsTest, Limit, Literal, Query,
-    SelectItem, SetExpr, TimeZoneClause, TypedLiteralKind, UnaryOp,
+    Select, SelectItem, SetExpr, TimeZoneClause, TypedLiteralKind, UnaryOp,
 };
 
 /// A number's type. An operator resolves without a cast only on operands of one type.
@@ -313,8 +313,10 @@ fn operator_type(op: BinaryOp, operand: ValueType) -> Option<ValueType> {
 
 /// The type of the first column of `query` if Spark resolves the query while parsing: VALUES of
 /// resolved values, whose first column has one type (or NULL), maybe with an alias, after WITH,
-/// under a LIMIT or OFFSET of a number, or in parentheses. Any other query (a SELECT, a set
-/// operation, ORDER BY, a column of numbers of several types) is taken as unresolved.
+/// under a LIMIT or OFFSET of a number, or in parentheses; or a SELECT of resolved values without
+/// FROM or any other clause, each named (`SELECT 2 AS x`; an unnamed value waits for a name).
+/// Any other query (a set operation, ORDER BY, a column of numbers of several types) is taken as
+/// unresolved.
 fn resolved_query(query: &Query<'_>) -> Option<ValueType> {
     let number = |e: &Expr<'_>| matches!(value_type(e), Some(ValueType::Number(_)));
     let limit_resolved = match query.limit {
@@ -340,8 +342,38 @@ fn resolved_query(query: &Query<'_>) -> Option<ValueType> {
                     (a, b) => (a == b).then_some(a),
                 })
         }
+        SetExpr::Select(select) => named_values(select)?.next().flatten(),
         _ => None,
     }
+}
+
+/// The types of a SELECT's items when it selects only named values of known type, with no FROM
+/// and no other clause (`SELECT 2 AS x, 'a' AS y`).
+fn named_values<'s>(
+    select: &'s Select<'_>,
+) -> Option<impl Iterator<Item = Option<ValueType>> + 's> {
+    let bare = select.from.is_empty()
+        && !select.from_first
+        && select.hints.is_empty()
+        && select.quantifier.is_none()
+        && select.selection.is_none()
+        && select.lateral_views.is_empty()
+        && select.group_by.is_empty()
+        && select.having.is_none()
+        && select.windows.is_empty()
+        && select.qualify.is_none();
+    let named_value = |item: &SelectItem<'_>| match item {
+        SelectItem::Expr {
+            expr,
+            alias: Some(_),
+        } => value_type(expr),
+        _ => None,
+    };
+    let all_known = select
+        .projection
+        .iter()
+        .all(|item| named_value(item).is_some());
+    (bare && all_known).then(|| select.projection.iter().map(named_value))
 }
 
 /// Whether Spark evaluates VALUES with these rows while it parses: every value is resolved.
@@ -522,5 +554,27 @@ mod tests {
         }
         // A call of another function is resolved later, so the table is not checked.
         assert!(read("SELECT * FROM VALUES named_struct('a', 1), (2, 'x') t(a, b)").is_ok());
+    }
+
+    #[test]
+    fn a_select_of_named_values_is_a_subquery_spark_resolves_in_values() {
+        for sql in [
+            "SELECT * FROM VALUES (1), ((SELECT 2 AS x)) t(a)",
+            "SELECT * FROM VALUES (1, (SELECT 2 x)) t(a, b)",
+            "SELECT * FROM VALUES (EXISTS (SELECT 2 AS x)) t(a)",
+        ] {
+            let message = read(sql).unwrap_err();
+            assert!(
+                message.starts_with("Spark resolves this VALUES while parsing"),
+                "{sql}: {message}"
+            );
+        }
+        // An unnamed value, or a column, leaves the subquery unresolved while Spark parses.
+        for sql in [
+            "SELECT * FROM VALUES (1), ((SELECT 2)) t(a)",
+            "SELECT * FROM VALUES ((SELECT a AS x)) t(a)",
+        ] {
+            assert!(read(sql).is_ok(), "{sql}");
+        }
     }
 }
