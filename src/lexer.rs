@@ -1733,11 +1733,13 @@ impl<'a> Lexer<'a> {
             Tok::Interval if self.after == After::DoubleColon => After::IntervalType,
             Tok::Interval => After::Interval,
             Tok::IntervalSign(_) => After::Interval,
-            // A string after a string of the value joins it (`INTERVAL '1' '0' DAY`).
             Tok::Number(_) | Tok::String(_) | Tok::RawString(_)
-                if matches!(self.after, After::Interval | After::IntervalUnit)
-                    || self.after == After::IntervalValue && !matches!(tok, Tok::Number(_)) =>
+                if matches!(self.after, After::Interval | After::IntervalUnit) =>
             {
+                After::IntervalValue
+            }
+            // A string after a string of the value joins it (`INTERVAL '1' '0' DAY`).
+            Tok::String(_) | Tok::RawString(_) if self.after == After::IntervalValue => {
                 After::IntervalValue
             }
             Tok::IntervalUnit(_) => After::IntervalUnit,

@@ -342,16 +342,14 @@ fn resolved_query(query: &Query<'_>) -> Option<ValueType> {
                     (a, b) => (a == b).then_some(a),
                 })
         }
-        SetExpr::Select(select) => named_values(select)?.next().flatten(),
+        SetExpr::Select(select) => bare_select_type(select),
         _ => None,
     }
 }
 
-/// The types of a SELECT's items when it selects only named values of known type, with no FROM
-/// and no other clause (`SELECT 2 AS x, 'a' AS y`).
-fn named_values<'s>(
-    select: &'s Select<'_>,
-) -> Option<impl Iterator<Item = Option<ValueType>> + 's> {
+/// The type of a SELECT's first item when it selects only named values of known type, with no
+/// FROM and no other clause (`SELECT 2 AS x, 'a' AS y`).
+fn bare_select_type(select: &Select<'_>) -> Option<ValueType> {
     let bare = select.from.is_empty()
         && !select.from_first
         && select.hints.is_empty()
@@ -362,6 +360,9 @@ fn named_values<'s>(
         && select.having.is_none()
         && select.windows.is_empty()
         && select.qualify.is_none();
+    if !bare {
+        return None;
+    }
     let named_value = |item: &SelectItem<'_>| match item {
         SelectItem::Expr {
             expr,
@@ -369,11 +370,9 @@ fn named_values<'s>(
         } => value_type(expr),
         _ => None,
     };
-    let all_known = select
-        .projection
-        .iter()
-        .all(|item| named_value(item).is_some());
-    (bare && all_known).then(|| select.projection.iter().map(named_value))
+    let mut types = select.projection.iter().map(named_value);
+    let first = types.next()??;
+    types.all(|t| t.is_some()).then_some(first)
 }
 
 /// Whether Spark evaluates VALUES with these rows while it parses: every value is resolved.
@@ -432,36 +431,62 @@ fn named_type(data_type: &DataType<'_>) -> Option<ValueType> {
     })
 }
 
-/// The values of one row of VALUES: `None` for an item that is a star or names several columns.
-/// A row that is a STRUCT form (`VALUES STRUCT(1, 'a'), (2, 'b')`) is a row of its fields, as
-/// Spark unpacks a struct that makes up a whole row, also in brackets (`((1, 2))`).
-fn row_values<'r, 'a>(mut row: &'r Expr<'a>) -> impl Iterator<Item = Option<&'r Expr<'a>>> {
-    while let ExprKind::Nested(inner) = &row.kind {
-        row = inner;
-    }
-    let no_args: &[FunctionArg<'a>] = &[];
-    let (values, items, fields, single): (&'r [Expr<'a>], &'r [SelectItem<'a>], _, _) =
-        match (&row.kind, struct_form(row)) {
-            (ExprKind::Tuple(values), _) => (values, &[], no_args, None),
-            (ExprKind::Row(items), _) => (&[], items, no_args, None),
-            (_, Some(fields)) => (&[], &[], fields, None),
-            _ => (&[], &[], no_args, Some(row)),
+/// One row of VALUES as Spark reads it: the values of a row in brackets, the items of a row
+/// with names, the fields of a STRUCT form, or one value. Spark unpacks a struct that makes up a
+/// whole row (`VALUES STRUCT(1, 'a'), (2, 'b')`), also in brackets (`((1, 2))`).
+struct RowParts<'r, 'a> {
+    values: &'r [Expr<'a>],
+    items: &'r [SelectItem<'a>],
+    fields: &'r [FunctionArg<'a>],
+    single: Option<&'r Expr<'a>>,
+}
+
+impl<'r, 'a> RowParts<'r, 'a> {
+    fn of(mut row: &'r Expr<'a>) -> Self {
+        while let ExprKind::Nested(inner) = &row.kind {
+            row = inner;
+        }
+        let mut parts = RowParts {
+            values: &[],
+            items: &[],
+            fields: &[],
+            single: None,
         };
+        match &row.kind {
+            ExprKind::Tuple(values) => parts.values = values,
+            ExprKind::Row(items) => parts.items = items,
+            _ => match struct_form(row) {
+                Some(fields) => parts.fields = fields,
+                None => parts.single = Some(row),
+            },
+        }
+        parts
+    }
+}
+
+/// The values of one row of VALUES: `None` for an item that is a star or names several columns.
+fn row_values<'r, 'a>(row: &'r Expr<'a>) -> impl Iterator<Item = Option<&'r Expr<'a>>> {
+    let parts = RowParts::of(row);
     let item_value = |item: &'r SelectItem<'a>| match item {
         SelectItem::Expr { expr, .. } => Some(expr),
         _ => None,
     };
-    values
+    parts
+        .values
         .iter()
         .map(Some)
-        .chain(items.iter().map(item_value))
-        .chain(fields.iter().map(struct_field))
-        .chain(single.map(Some))
+        .chain(parts.items.iter().map(item_value))
+        .chain(parts.fields.iter().map(struct_field))
+        .chain(parts.single.map(Some))
 }
 
 /// The number of values in one row of VALUES.
 pub fn row_width(row: &Expr<'_>) -> usize {
-    row_values(row).count()
+    let parts = RowParts::of(row);
+    parts.values.len()
+        + parts.items.len()
+        + parts.fields.len()
+        + usize::from(parts.single.is_some())
 }
 
 /// `VALUES (1, 'a'), ('b', 2)`, `VALUES ((VALUES 2))`: refused where Spark evaluates the table

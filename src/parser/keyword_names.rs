@@ -140,31 +140,15 @@ impl<'a> Search<'_, 'a> {
     /// start of a select item's names (`f(x) (a, b)`), with keywords up to the next error as
     /// names, and so on while the next error is another such `(`. On success `tokens` holds the
     /// reading that parses.
-    fn alias_list_at(&mut self, tokens: &mut [SpannedTok<'a>], error_at: usize) -> bool {
-        let mut changed = Vec::new();
-        let mut at = Some(error_at);
-        while let Some(i) = at.and_then(|at| tokens.iter().position(|t| t.0 == at)) {
+    fn alias_list_at(&mut self, tokens: &mut Vec<SpannedTok<'a>>, error_at: usize) -> bool {
+        self.mark_until_parsed(tokens, error_at, |tokens, at| {
+            let i = tokens.iter().position(|t| t.0 == at)?;
             if tokens[i].1 != Tok::LParen || may_open_call(tokens, i) {
-                break;
+                return None;
             }
             tokens[i].1 = Tok::AliasListParen;
-            changed.push(i);
-            at = match self.attempt(tokens) {
-                Attempt::Parsed => return true,
-                // A keyword among the names (`f(x) (select)`) is tried as a name.
-                Attempt::FailedAt(Some(next)) if next > tokens[i].0 => {
-                    if self.names_within(tokens, tokens[i].0..=next, MAX_NAMES) {
-                        return true;
-                    }
-                    Some(next)
-                }
-                Attempt::FailedAt(_) | Attempt::Refused(_) => None,
-            };
-        }
-        for i in changed {
-            tokens[i].1 = Tok::LParen;
-        }
-        false
+            Some(tokens[i].0)
+        })
     }
 
     /// Tries the WINDOW at `error_at` as the start of the query's own WINDOW clause (see
@@ -266,9 +250,10 @@ impl<'a> Search<'_, 'a> {
     }
 
     /// Marks `tokens` for the error at `error_at` with `mark`, which returns where its marks
-    /// end (`None`: nothing to mark there), and tries the reading; while that fails past the
-    /// marks, marks again for the new error. Unless a reading parses, `tokens` is restored (the
-    /// marks of earlier steps of the search stay).
+    /// end (`None`: nothing to mark there, and nothing changed), and tries the reading; while
+    /// that fails past the marks, tries keywords from there to the new error as names, then
+    /// marks again for the new error. Unless a reading parses, `tokens` is restored (the marks
+    /// of earlier steps of the search stay).
     fn mark_until_parsed(
         &mut self,
         tokens: &mut Vec<SpannedTok<'a>>,
@@ -281,7 +266,8 @@ impl<'a> Search<'_, 'a> {
             at = match self.attempt(tokens) {
                 Attempt::Parsed => return true,
                 // A keyword after the marks may be a name in the new reading: `(null x)` is a
-                // table in `FROM VALUES (1), (2), (null x)` once the rows end before it.
+                // table in `FROM VALUES (1), (2), (null x)` once the rows end before it, and
+                // `select` a name in `f(x) (select)`.
                 Attempt::FailedAt(Some(next)) if next > end => {
                     if self.names_within(tokens, end..=next, MAX_NAMES) {
                         return true;

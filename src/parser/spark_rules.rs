@@ -519,14 +519,14 @@ pub fn equal_rows<'t>(rows: &[Expr<'_>]) -> ActionResult<'t, ()> {
     let Some(first) = rows.first() else {
         return Ok(());
     };
+    let width = row_width(first);
     // Whether the table is resolved is asked only of one that breaks the rule.
-    match rows.iter().find(|row| row_width(row) != row_width(first)) {
+    match rows.iter().find(|row| row_width(row) != width) {
         Some(row) if resolved(rows) => user_error(
             row.span,
             format!(
-                "this row has {} values and the first has {}: the rows of VALUES are equally wide",
+                "this row has {} values and the first has {width}: the rows of VALUES are equally wide",
                 row_width(row),
-                row_width(first)
             ),
         ),
         _ => Ok(()),
