@@ -25,6 +25,9 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::lexer::{LexError, Lexer, SpannedTok, Tok};
 use crate::span::Span;
 use lalrpop_util::ParseError;
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::collections::HashMap;
 use support::UserError;
 
 lalrpop_util::lalrpop_mod!(
@@ -99,7 +102,7 @@ impl NestingGuard {
 }
 
 /// Non-reserved keywords: the grammar accepts them as identifiers wherever it takes a name, so
-/// they are folded into "identifier" in "expected ..." messages.
+/// they are folded into "identifier" in "expected ..." messages. Sorted, for a binary search.
 pub(crate) const NON_RESERVED: &[&str] = &[
     "AGGREGATE",
     "ALWAYS",
@@ -112,8 +115,6 @@ pub(crate) const NON_RESERVED: &[&str] = &[
     "CATALOG",
     "CDC",
     "CHANGES",
-    "INCLUSIVE",
-    "EXCLUSIVE",
     "CLUSTER",
     "COLLATE",
     "COLUMNS",
@@ -130,6 +131,7 @@ pub(crate) const NON_RESERVED: &[&str] = &[
     "DROP",
     "ESCAPE",
     "EXCLUDE",
+    "EXCLUSIVE",
     "EXPECT",
     "EXTEND",
     "FAIL",
@@ -144,6 +146,7 @@ pub(crate) const NON_RESERVED: &[&str] = &[
     "IF",
     "IGNORE",
     "INCLUDE",
+    "INCLUSIVE",
     "INCREMENT",
     "INSERT",
     "KEY",
@@ -218,7 +221,8 @@ pub(crate) const NON_RESERVED: &[&str] = &[
 
 /// The reserved words that are names too (the grammar's `ReservedName`): folded
 /// into "identifier" only where the grammar takes any name. Where it takes only an implicit
-/// alias (after a select item), AND, IN, ... are expected as themselves.
+/// alias (after a select item), AND, IN, ... are expected as themselves. Sorted, for a binary
+/// search.
 pub(crate) const RESERVED_NAMES: &[&str] = &[
     "AND",
     "BY",
@@ -423,12 +427,47 @@ fn parse_statement<'a>(
                     None => error,
                 },
             };
+            let error = with_expected_tokens(error, || {
+                let tokens = chunk.tokens.iter().map(|&t| Ok::<_, UserError>(t));
+                parser.parse(source, arena, tokens)
+            });
             if let Some(diagnostic) = syntax_diagnostic(error, last) {
                 diagnostics.push(diagnostic);
             }
             Statement::Error(whole)
         }
     }
+}
+
+thread_local! {
+    /// Whether the generated parser lists the expected terminals on a syntax error (see
+    /// [`with_expected_tokens`]).
+    static EXPECTED_TOKENS_WANTED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether the parser should list the terminals it expected at a syntax error. Listing them
+/// simulates the parse of every terminal, which costs far more than the parse itself, and only
+/// the one error that is reported needs it: `build.rs` makes the generated parser ask here.
+pub(crate) fn expected_tokens_wanted() -> bool {
+    EXPECTED_TOKENS_WANTED.with(std::cell::Cell::get)
+}
+
+/// `error` with the terminals expected at it: for a syntax error at a token or at the end,
+/// `parse` runs again with the list asked for (it fails the same way, being the same parse).
+fn with_expected_tokens<'a, T>(
+    error: ParseError<usize, Tok<'a>, UserError>,
+    parse: impl FnOnce() -> Result<T, ParseError<usize, Tok<'a>, UserError>>,
+) -> ParseError<usize, Tok<'a>, UserError> {
+    if !matches!(
+        error,
+        ParseError::UnrecognizedToken { .. } | ParseError::UnrecognizedEof { .. }
+    ) {
+        return error;
+    }
+    EXPECTED_TOKENS_WANTED.with(|wanted| wanted.set(true));
+    let again = parse();
+    EXPECTED_TOKENS_WANTED.with(|wanted| wanted.set(false));
+    again.err().unwrap_or(error)
 }
 
 /// Whether `text` is spelt as a keyword is: letters and underscores only.
@@ -531,7 +570,7 @@ fn syntax_diagnostic(
             format!(
                 "syntax error at {}: {}",
                 found(tok, r - l),
-                expected_list(&expected)
+                cached_expected_list(expected)
             ),
         )),
         ParseError::UnrecognizedEof { expected, .. } => Some(Diagnostic::error(
@@ -539,7 +578,7 @@ fn syntax_diagnostic(
             Span::from_usize(end, end),
             format!(
                 "syntax error at the end of the statement: {}",
-                expected_list(&expected)
+                cached_expected_list(expected)
             ),
         )),
         ParseError::ExtraToken { token: (l, tok, r) } => Some(Diagnostic::error(
@@ -577,6 +616,33 @@ fn found(tok: Tok<'_>, len: usize) -> String {
     }
 }
 
+thread_local! {
+    /// The messages [`expected_list`] made, by the list they were made of: a parser state
+    /// always expects the same terminals, and an editor meets the same errors again and again.
+    static EXPECTED_LISTS: RefCell<HashMap<Vec<String>, String>> = RefCell::default();
+}
+
+/// How many lists [`EXPECTED_LISTS`] keeps before it starts again (the grammar's states bound
+/// the distinct lists; this bounds the memory they take).
+const EXPECTED_LISTS_KEPT: usize = 512;
+
+/// [`expected_list`], from [`EXPECTED_LISTS`] where the same list was seen before: making the
+/// message reads and compares about two hundred names, far more than a statement's parse.
+fn cached_expected_list(expected: Vec<String>) -> String {
+    EXPECTED_LISTS.with(|lists| {
+        let mut lists = lists.borrow_mut();
+        if let Some(message) = lists.get(&expected) {
+            return message.clone();
+        }
+        if lists.len() >= EXPECTED_LISTS_KEPT {
+            lists.clear();
+        }
+        let message = expected_list(&expected);
+        lists.insert(expected, message.clone());
+        message
+    })
+}
+
 /// "expected one of: ...", with LALRPOP's terminal names made readable and the keywords that
 /// are identifiers too folded into "identifier".
 fn expected_list(expected: &[String]) -> String {
@@ -585,7 +651,7 @@ fn expected_list(expected: &[String]) -> String {
     // a FROM body come only from a second look at the statement (see `keyword_names`), which has
     // already failed when this list is shown; a name after a dot that starts with digits (`t.1a`)
     // is offered as `.`, listed anyway.
-    let readable: Vec<String> = expected
+    let readable: Vec<Cow<'_, str>> = expected
         .iter()
         .filter(|t| {
             !matches!(
@@ -601,19 +667,20 @@ fn expected_list(expected: &[String]) -> String {
         })
         .map(|t| readable_terminal(t))
         .collect();
-    let takes_any_name = takes_identifier
-        && RESERVED_NAMES
-            .iter()
-            .all(|word| readable.iter().any(|name| name == word));
-    let mut names: Vec<String> = Vec::new();
-    for name in readable {
+    // Whether every reserved word that is a name is listed: one bit each.
+    let reserved_listed = readable
+        .iter()
+        .filter_map(|name| reserved_name_index(name))
+        .fold(0u64, |bits, i| bits | 1 << i);
+    let takes_any_name =
+        takes_identifier && reserved_listed.count_ones() as usize == RESERVED_NAMES.len();
+    let mut names: Vec<&str> = Vec::new();
+    for name in &readable {
+        let name = name.as_ref();
         // LATERAL is a name only where the grammar's `Ident` is (not a table's first name).
-        let folded = takes_identifier && NON_RESERVED.contains(&name.as_str())
-            || takes_any_name && (RESERVED_NAMES.contains(&name.as_str()) || name == "LATERAL");
-        if folded {
-            continue;
-        }
-        if !names.contains(&name) {
+        let folded = takes_identifier && NON_RESERVED.binary_search(&name).is_ok()
+            || takes_any_name && (reserved_name_index(name).is_some() || name == "LATERAL");
+        if !folded && !names.contains(&name) {
             names.push(name);
         }
     }
@@ -624,27 +691,32 @@ fn expected_list(expected: &[String]) -> String {
     }
 }
 
-fn readable_terminal(terminal: &str) -> String {
+/// Where `word` is in [`RESERVED_NAMES`].
+fn reserved_name_index(word: &str) -> Option<usize> {
+    RESERVED_NAMES.binary_search(&word).ok()
+}
+
+fn readable_terminal(terminal: &str) -> Cow<'_, str> {
     match terminal {
         "IDENT"
         | "QIDENT"
         | "PARAM"
         | "KEYWORD_NAME"
         | "STRICT_KEYWORD_NAME"
-        | "IDENTIFIER_CALL" => "identifier".to_string(),
-        "STRING" | "RAWSTRING" | "HEXSTRING" => "string literal".to_string(),
-        "NUMBER" | "NEGATED_BOUND" => "number".to_string(),
-        "INTERVAL_UNIT" => "interval unit".to_string(),
-        "INTERVAL_SIGN" => "sign".to_string(),
-        "NAMED_MARKER" => "parameter marker".to_string(),
-        "\"* EXCEPT\"" => "EXCEPT".to_string(),
-        "\"VALUES after IN (\"" => "VALUES".to_string(),
+        | "IDENTIFIER_CALL" => "identifier".into(),
+        "STRING" | "RAWSTRING" | "HEXSTRING" => "string literal".into(),
+        "NUMBER" | "NEGATED_BOUND" => "number".into(),
+        "INTERVAL_UNIT" => "interval unit".into(),
+        "INTERVAL_SIGN" => "sign".into(),
+        "NAMED_MARKER" => "parameter marker".into(),
+        "\"* EXCEPT\"" => "EXCEPT".into(),
+        "\"VALUES after IN (\"" => "VALUES".into(),
         quoted => {
             let inner = quoted.trim_matches('"');
             if is_word(inner) {
-                inner.to_ascii_uppercase()
+                inner.to_ascii_uppercase().into()
             } else {
-                format!("'{inner}'")
+                format!("'{inner}'").into()
             }
         }
     }
@@ -752,6 +824,13 @@ mod tests {
                     parsed.diagnostics()
                 );
             }
+        }
+    }
+
+    #[test]
+    fn the_word_lists_are_sorted() {
+        for list in [NON_RESERVED, RESERVED_NAMES] {
+            assert!(list.windows(2).all(|pair| pair[0] < pair[1]), "{list:?}");
         }
     }
 
