@@ -46,7 +46,7 @@ fn main() {
 
 const EXPECTED_FROM_STATES: &str = "        fn expected_tokens_from_states(&self, states: &[i16]) -> alloc::vec::Vec<alloc::string::String> {\n";
 const ON_REQUEST: &str =
-    "            if !crate::parser::expected_tokens_wanted() { return alloc::vec::Vec::new(); }\n";
+    "            if !crate::syntax::expected_tokens_wanted() { return alloc::vec::Vec::new(); }\n";
 const SIMULATED_ACCEPTS: &str =
     "            if __accepts(None, __states, Some(index), core::marker::PhantomData::<(&())>) {\n";
 const TOP_STATE_FIRST: &str = "            let __top = __states[__states.len() - 1];\n            let __first = __action(__top, index);\n            if __first > 0 || __first < 0 && __accepts(None, __states, Some(index), core::marker::PhantomData::<(&())>) {\n";

@@ -33,19 +33,20 @@ mod arena;
 pub mod ast;
 mod check;
 pub mod diagnostic;
-pub mod lexer;
-mod parser;
+pub mod model;
 pub mod pipeline;
 #[cfg(feature = "cli")]
 pub mod report;
 pub mod snapshot_version;
 pub mod span;
+mod syntax;
 
 pub use arena::Arena;
 pub use diagnostic::{Code, Diagnostic, FileId, Label, Severity};
-pub use parser::{MAX_CHAIN, MAX_NESTING};
 pub use pipeline::Pipeline;
 pub use span::{LineIndex, Span, Spanned};
+pub use syntax::lexer;
+pub use syntax::{MAX_CHAIN, MAX_NESTING};
 
 /// The result of parsing one source text: the tree (always, even with errors) and the
 /// diagnostics, in source order.
@@ -143,7 +144,7 @@ pub fn check<'a>(arena: &'a Arena, source: &'a str) -> Checked<'a> {
 /// errors is parsed twice, whole and then statement by statement; what the first pass built
 /// stays in the arena until the arena is released.)
 pub fn parse<'a>(arena: &'a Arena, source: &'a str) -> Parsed<'a> {
-    let (script, mut diagnostics) = parser::parse_script(arena, source);
+    let (script, mut diagnostics) = syntax::parse_script(arena, source);
     diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
     Parsed {
         source,

@@ -26,7 +26,7 @@ use std::hash::Hash;
 /// Runs the pipeline-scope rules over the model of all sources; diagnostics go to the source
 /// they are about (`by_file` is indexed by [`crate::diagnostic::FileId`]).
 pub(crate) fn check_pipeline(
-    model: &crate::pipeline::Model,
+    model: &crate::model::Model,
     scripts: &[&Script<'_>],
     complete: bool,
     by_file: &mut [Vec<Diagnostic>],

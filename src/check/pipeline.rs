@@ -5,7 +5,7 @@
 use super::flows::batch_flow_into_streaming_table;
 use crate::ast::{FlowBody, Script, Statement};
 use crate::diagnostic::{Code, Diagnostic, FileId};
-use crate::pipeline::{Dataset, DatasetKind, Flow, FlowKind, Model};
+use crate::model::{Dataset, DatasetKind, Flow, FlowKind, Model};
 use crate::span::Span;
 use std::collections::HashMap;
 

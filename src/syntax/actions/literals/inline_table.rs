@@ -10,12 +10,12 @@
 //! type of every value is certain. A subquery that is such a table (`(VALUES 2)`) is resolved
 //! too, and Spark refuses it then, since it cannot evaluate a subquery on the spot.
 
-use super::support::{user_error, ActionResult};
 use crate::ast::visit::find_expr;
 use crate::ast::{
     BinaryOp, DataType, Expr, ExprKind, FunctionArg, Interval, IsTest, Limit, Literal, Query,
     Select, SelectItem, SetExpr, TimeZoneClause, TypedLiteralKind, UnaryOp,
 };
+use crate::syntax::actions::support::{user_error, ActionResult};
 
 /// A number's type. An operator resolves without a cast only on operands of one type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -546,7 +546,7 @@ pub fn column_types<'t>(rows: &[Expr<'_>]) -> ActionResult<'t, ()> {
 
 #[cfg(test)]
 mod tests {
-    use crate::parser::read;
+    use crate::syntax::parse::read;
 
     #[test]
     fn a_row_that_is_a_struct_is_a_row_of_its_fields() {

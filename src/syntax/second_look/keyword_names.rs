@@ -24,11 +24,11 @@
 //! when another body, a set operator or `|>` follows (`FROM t SELECT a LIMIT 1 SELECT b`), and to
 //! the whole query otherwise: only the error after them shows which.
 
-use super::grammar::ScriptParser;
-use super::support::UserError;
 use crate::arena::Arena;
 use crate::ast::Statement;
 use crate::lexer::{SpannedTok, Tok};
+use crate::syntax::actions::support::UserError;
+use crate::syntax::grammar::ScriptParser;
 use lalrpop_util::ParseError;
 use std::ops::RangeInclusive;
 
@@ -70,7 +70,7 @@ const STRICT_NON_RESERVED: &[&str] = &[
 /// returns the first statement that parses. When none does, the error is a check's refusal of
 /// Hive's MAP or REDUCE, if the statement is one (`MAP DISTINCT a USING ...`): what the words
 /// meant is clear then, and the check says more than the syntax error at MAP.
-pub(super) fn reparse<'a>(
+pub(crate) fn reparse<'a>(
     parser: &ScriptParser,
     arena: &'a Arena,
     source: &'a str,
@@ -373,7 +373,10 @@ impl<'a> Search<'_, 'a> {
             Ok(statements) if statements.len() == 1 => Attempt::Parsed,
             Ok(_) => Attempt::FailedAt(None),
             Err(ParseError::User { error }) => Attempt::Refused(error),
-            Err(error) => Attempt::FailedAt(super::error_offset(&error, self.source.len())),
+            Err(error) => Attempt::FailedAt(crate::syntax::parse::error_offset(
+                &error,
+                self.source.len(),
+            )),
         };
         if let Attempt::FailedAt(Some(at)) = attempt {
             if !matches!(self.farthest, Some((farthest, _)) if farthest >= at) {
@@ -480,7 +483,7 @@ fn as_name<'a>(source: &'a str, (l, tok, r): SpannedTok<'a>) -> Option<Tok<'a>> 
     let text = &source[l..r];
     // The marks of the second looks (`Tok::ValuesEnd`, ...) cover no text, and are no words.
     if text.is_empty()
-        || !super::is_word(text)
+        || !crate::syntax::parse::is_word(text)
         || matches!(
             tok,
             Tok::Ident(_) | Tok::KeywordName(_) | Tok::StrictKeywordName(_)
@@ -523,7 +526,7 @@ fn as_before_semi_or_anti(tokens: &[SpannedTok<'_>], i: usize) -> bool {
 
 /// The refusal of a word that opens a join or a set operation after AS, where the error is at it
 /// and no reading mends it (`FROM t AS union`): Spark takes no such word as a relation's alias.
-pub(super) fn strict_alias_at(
+pub(crate) fn strict_alias_at(
     source: &str,
     tokens: &[SpannedTok<'_>],
     error_at: usize,
@@ -541,7 +544,7 @@ pub(super) fn strict_alias_at(
 }
 
 /// Whether Spark refuses `word` as a relation's alias, even after AS (`FROM t AS join`).
-pub(super) fn is_strict_non_reserved(word: &str) -> bool {
+pub(crate) fn is_strict_non_reserved(word: &str) -> bool {
     STRICT_NON_RESERVED
         .iter()
         .any(|strict| strict.eq_ignore_ascii_case(word))
@@ -549,13 +552,13 @@ pub(super) fn is_strict_non_reserved(word: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::parser::read;
+    use crate::syntax::parse::read;
 
     #[test]
     fn the_grammars_strict_words_are_the_strict_non_reserved_words() {
         // The grammar's `StrictWord` lists the words that are names but no relation's alias;
         // the second looks tell them apart by `STRICT_NON_RESERVED`: the two lists must agree.
-        let grammar = include_str!("../../grammar/pipeline.lalrpop");
+        let grammar = include_str!("../../../grammar/pipeline.lalrpop");
         let block = grammar
             .split_once("\nStrictWord: () = {\n")
             .and_then(|(_, rest)| rest.split_once("\n};"))

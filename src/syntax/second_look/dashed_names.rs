@@ -11,12 +11,12 @@
 //! reading parses too, the statement is refused. A statement with a syntax error at `-` between
 //! two names is tried the same way, for a message that says what is wrong.
 
-use super::grammar::ScriptParser;
-use super::support::UserError;
 use crate::arena::Arena;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::lexer::{SpannedTok, Tok};
 use crate::span::Span;
+use crate::syntax::actions::support::UserError;
+use crate::syntax::grammar::ScriptParser;
 
 /// Whether `tok` opens a clause that Spark may also read as the first word of an alias with
 /// dashes, when `- name` follows it right after a select item or a PIVOT. (The lexer tells the
@@ -32,7 +32,7 @@ fn opens_clause(tok: Tok<'_>) -> bool {
 /// an alias with dashes (see the module's comment), a window's name and `- name` after OVER
 /// as the window's name (`sum(a) OVER w - b`), or a collation's name and `- name` after COLLATE
 /// as the collation's name (`x COLLATE UTF8_LCASE - b`); `None` if it does not.
-pub(super) fn clause_read_as_alias(
+pub(crate) fn clause_read_as_alias(
     parser: &ScriptParser,
     source: &str,
     tokens: &[SpannedTok<'_>],
@@ -76,7 +76,7 @@ pub(super) fn clause_read_as_alias(
 /// The refusal of a name with dashes where an alias stands (`SELECT a AS my-col`), for a
 /// statement whose syntax error is at the `-` at `error_at`; `None` when the statement has
 /// another error too, or the error is no such name.
-pub(super) fn alias_with_dashes_at(
+pub(crate) fn alias_with_dashes_at(
     parser: &ScriptParser,
     source: &str,
     tokens: &[SpannedTok<'_>],
@@ -137,7 +137,7 @@ fn is_name(source: &str, (l, tok, r): SpannedTok<'_>) -> bool {
     match tok {
         Tok::Ident(_) | Tok::QuotedIdent(_) => true,
         Tok::String(text) => text.starts_with('"'),
-        _ => super::is_word(&source[l..r]),
+        _ => crate::syntax::parse::is_word(&source[l..r]),
     }
 }
 
@@ -149,7 +149,7 @@ fn dashed(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::parser::read;
+    use crate::syntax::parse::read;
 
     #[test]
     fn a_clause_word_and_minus_name_after_a_select_item_is_an_alias_to_spark() {

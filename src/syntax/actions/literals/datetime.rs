@@ -5,9 +5,9 @@
 //! then, after the seconds only, a time zone (see [`super::time_zones`]). Both also take the
 //! special values `epoch`, `now`, `today`, `yesterday` and `tomorrow`.
 
-use super::support::{user_error, ActionResult};
 use super::time_zones::is_zone;
 use crate::ast::{Literal, StringLit, TypedLiteralKind};
+use crate::syntax::actions::support::{user_error, ActionResult};
 
 /// `DATE '2024-01-31'`: the literal, if its value is one of its type.
 pub fn typed_literal<'a, 't>(

@@ -3,14 +3,16 @@
 //! transform as a call, the clauses of a row format as words before a string) so that it stays
 //! LALR(1), and these builders check them as Spark does.
 
-use super::spark_rules::single_name;
-use super::support::{select, user_error, wildcard, ActionResult, SelectHead, SelectRest};
 use crate::arena::Arena;
 use crate::ast::{
     Expr, ExprKind, FunctionArg, FunctionCall, Ident, RowFormat, ScriptTransform, Select,
     SelectItem, SetQuantifier, StringLit, StructField, TableRef, TransformOutput,
 };
 use crate::span::{Span, Spanned};
+use crate::syntax::actions::spark_rules::single_name;
+use crate::syntax::actions::support::{
+    select, user_error, wildcard, ActionResult, SelectHead, SelectRest,
+};
 
 /// One output column as written: a name, or a name with a type.
 pub enum OutputColumn<'a> {

@@ -3,13 +3,13 @@
 //! `INTERVAL '1 2:30' DAY TO MINUTE` and `INTERVAL '1 day 2 hours'`. Spark rejects a statement
 //! that breaks one of these before it runs, so the parser does too.
 
-use super::support::{user_error, ActionResult};
 use crate::arena::Arena;
 use crate::ast::{
     DataType, Expr, ExprKind, Ident, Interval, IntervalPart, Literal, StringLit, UnaryOp,
 };
 use crate::lexer::{is_interval_unit, singular_unit, INTERVAL_TYPE_UNITS};
 use crate::span::Span;
+use crate::syntax::actions::support::{user_error, ActionResult};
 
 /// The units of a year-month interval; every other unit is day-time, and one interval cannot
 /// have both.
@@ -384,7 +384,7 @@ pub fn string_interval<'a, 't>(
 #[cfg(test)]
 mod tests {
     use super::fits_pattern;
-    use crate::parser::read;
+    use crate::syntax::parse::read;
 
     #[test]
     fn adjacent_strings_in_an_interval_value_are_one_string() {

@@ -4,8 +4,6 @@
 //! keywords (a column may be named `path`, `width` or `distance`), so the grammar reads them as
 //! plain words and these builders check them.
 
-use super::spark_rules::single_name;
-use super::support::{expect_word, user_error, ActionResult, Word};
 use crate::arena::Arena;
 use crate::ast::visit::find_expr;
 use crate::ast::{
@@ -15,6 +13,8 @@ use crate::ast::{
     TableName, TableRef, TimeTravel, Watermark,
 };
 use crate::span::Span;
+use crate::syntax::actions::spark_rules::single_name;
+use crate::syntax::actions::support::{expect_word, user_error, ActionResult, Word};
 
 /// The clauses of a named relation after its name, as they go into [`TableName`].
 #[derive(Default)]

@@ -7,34 +7,18 @@
 //! yields one diagnostic and a [`Statement::Error`] placeholder, and every other statement
 //! parses as if it were alone.
 
-pub(crate) mod collation;
-mod dashed_names;
-pub(crate) mod datetime;
-pub(crate) mod inline_table;
-pub(crate) mod interval;
-mod keyword_names;
-pub(crate) mod relations;
-pub(crate) mod spark_rules;
-pub(crate) mod support;
-mod time_zones;
-pub(crate) mod transform;
-
 use crate::arena::Arena;
 use crate::ast::{Script, Statement};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::lexer::{LexError, Lexer, SpannedTok, Tok};
 use crate::span::Span;
+use crate::syntax::actions::support::UserError;
+use crate::syntax::grammar;
+use crate::syntax::second_look::{self, Verdict};
 use lalrpop_util::ParseError;
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashMap;
-use support::UserError;
-
-lalrpop_util::lalrpop_mod!(
-    #[allow(clippy::all, clippy::pedantic, unused_qualifications, missing_docs)]
-    grammar,
-    "/pipeline.rs"
-);
 
 /// How deeply brackets may nest in one statement, and how many prefix operators (`NOT`, `-`)
 /// may follow each other. Deeper input is reported instead of parsed, so that parsing, printing
@@ -403,40 +387,24 @@ fn parse_statement<'a>(
         return Statement::Error(whole);
     }
     let tokens = chunk.tokens.iter().map(|&t| Ok::<_, UserError>(t));
-    match parser.parse(source, arena, tokens) {
-        Ok(mut statements) if statements.len() == 1 => {
-            refused_dashed_clause(parser, source, chunk.tokens, whole, diagnostics)
-                .unwrap_or_else(|| statements.swap_remove(0))
-        }
-        Ok(_) => Statement::Error(whole),
-        Err(error) => {
-            let at = error_offset(&error, last);
-            let reread =
-                at.map(|at| keyword_names::reparse(parser, arena, source, chunk.tokens, at));
-            let error = match reread {
-                Some(Ok(statement)) => {
-                    return refused_dashed_clause(parser, source, chunk.tokens, whole, diagnostics)
-                        .unwrap_or(statement)
-                }
-                Some(Err(Some(refusal))) => ParseError::User { error: refusal },
-                _ => match at.and_then(|at| {
-                    dashed_names::alias_with_dashes_at(parser, source, chunk.tokens, at)
-                        .or_else(|| keyword_names::strict_alias_at(source, chunk.tokens, at))
-                }) {
-                    Some(refusal) => ParseError::User { error: refusal },
-                    None => error,
-                },
-            };
+    let (first, error) = match parser.parse(source, arena, tokens) {
+        Ok(mut statements) if statements.len() == 1 => (Ok(statements.swap_remove(0)), None),
+        Ok(_) => return Statement::Error(whole),
+        Err(error) => (Err(error_offset(&error, last)), Some(error)),
+    };
+    match second_look::look_again(parser, arena, source, chunk.tokens, first) {
+        Verdict::Read(statement) => return statement,
+        Verdict::Refused(refusal) => diagnostics.push(refusal),
+        Verdict::Unmended => {
+            let error = error.expect("only a statement that did not parse stays unmended");
             let error = with_expected_tokens(error, || {
                 let tokens = chunk.tokens.iter().map(|&t| Ok::<_, UserError>(t));
                 parser.parse(source, arena, tokens)
             });
-            if let Some(diagnostic) = syntax_diagnostic(error, last) {
-                diagnostics.push(diagnostic);
-            }
-            Statement::Error(whole)
+            diagnostics.extend(syntax_diagnostic(error, last));
         }
     }
+    Statement::Error(whole)
 }
 
 thread_local! {
@@ -471,14 +439,14 @@ fn with_expected_tokens<'a, T>(
 }
 
 /// Whether `text` is spelt as a keyword is: letters and underscores only.
-fn is_word(text: &str) -> bool {
+pub(crate) fn is_word(text: &str) -> bool {
     text.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_')
 }
 
 /// For the tests of the second looks: the statements as `Display` prints them, joined by a
 /// space, or the first diagnostic's message.
 #[cfg(test)]
-fn read(sql: &str) -> Result<String, String> {
+pub(crate) fn read(sql: &str) -> Result<String, String> {
     let arena = crate::Arena::new();
     let parsed = crate::parse(&arena, sql);
     match parsed.diagnostics().first() {
@@ -493,24 +461,13 @@ fn read(sql: &str) -> Result<String, String> {
     }
 }
 
-/// `Statement::Error` (and the refusal in `diagnostics`) for a statement that parses but that
-/// Spark reads with an alias with dashes (see [`dashed_names::clause_read_as_alias`]).
-fn refused_dashed_clause<'a>(
-    parser: &grammar::ScriptParser,
-    source: &'a str,
-    tokens: &[SpannedTok<'a>],
-    whole: Span,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Option<Statement<'a>> {
-    let refusal = dashed_names::clause_read_as_alias(parser, source, tokens)?;
-    diagnostics.push(refusal);
-    Some(Statement::Error(whole))
-}
-
 /// Where the grammar found a token it did not expect (`end` for the end of the statement);
 /// `None` for an error that a check in an action reported, which no other reading of the
 /// words can mend.
-fn error_offset(error: &ParseError<usize, Tok<'_>, UserError>, end: usize) -> Option<usize> {
+pub(crate) fn error_offset(
+    error: &ParseError<usize, Tok<'_>, UserError>,
+    end: usize,
+) -> Option<usize> {
     match error {
         // Input the lexer could not read: no reading of the words around it mends it.
         ParseError::UnrecognizedToken {
@@ -594,11 +551,7 @@ fn syntax_diagnostic(
             Span::from_usize(location, location),
             "syntax error: invalid token",
         )),
-        ParseError::User { error } => Some(Diagnostic::error(
-            Code::ParseSyntaxError,
-            error.span,
-            error.message,
-        )),
+        ParseError::User { error } => Some(error.into_diagnostic()),
     }
 }
 

@@ -1,10 +1,12 @@
 //! Small builders that the grammar's actions call, so that the grammar stays declarative.
 
-use super::spark_rules::{distinct_ctes, name_before_columns, single_name, values_alias};
-use super::transform::{map_reduce_select, transform_select};
 use crate::arena::{finish_list, Arena, Growing};
 use crate::ast::*;
 use crate::span::{Span, Spanned};
+use crate::syntax::actions::spark_rules::{
+    distinct_ctes, name_before_columns, single_name, values_alias,
+};
+use crate::syntax::actions::transform::{map_reduce_select, transform_select};
 
 /// An error raised by a grammar action: a construct that matched the grammar's shape but is
 /// not valid (`CREATE OR REPLACE MATERIALIZED VIEW`, `a > > b`).
@@ -14,6 +16,17 @@ pub struct UserError {
     pub span: Span,
     /// What is wrong.
     pub message: String,
+}
+
+impl UserError {
+    /// The error as a syntax diagnostic.
+    pub fn into_diagnostic(self) -> crate::diagnostic::Diagnostic {
+        crate::diagnostic::Diagnostic::error(
+            crate::diagnostic::Code::ParseSyntaxError,
+            self.span,
+            self.message,
+        )
+    }
 }
 
 pub type ActionResult<'t, T> =
@@ -684,7 +697,7 @@ pub fn subscript<'a, 't>(
             )
         }
         _ => {
-            super::spark_rules::value_expression(&index, &"an index in brackets")?;
+            crate::syntax::actions::spark_rules::value_expression(&index, &"an index in brackets")?;
             ExprKind::Subscript(arena.alloc(Subscript { expr, index }))
         }
     };
@@ -1012,17 +1025,17 @@ impl<'a> Chain<'a> {
     /// `op` takes as its left side the right-most subtree whose operator binds at least as
     /// tightly as `op` (or the last operand): the walk down the tree's right edge passes only
     /// looser operators, so it is no longer than the number of precedence levels. A chain
-    /// longer than [`super::MAX_CHAIN`] is an error: its tree would be as deep as it is long.
+    /// longer than [`crate::MAX_CHAIN`] is an error: its tree would be as deep as it is long.
     pub fn push<'t>(
         self,
         arena: &'a Arena,
         op: BinaryOp,
         right: Expr<'a>,
     ) -> ActionResult<'t, Self> {
-        if self.links == super::MAX_CHAIN {
+        if self.links == crate::MAX_CHAIN {
             let message = format!(
                 "the expression chains more than {} operators; split it, for example with a common table expression",
-                super::MAX_CHAIN
+                crate::MAX_CHAIN
             );
             return user_error(self.tree.span.to(right.span), message);
         }
@@ -1157,7 +1170,7 @@ pub fn like_quantified<'a, 't>(
     like: LikeQuantified<'a>,
 ) -> ActionResult<'t, Expr<'a>> {
     let LikeQuantified { kind, patterns, .. } = like;
-    let escape = super::spark_rules::like_escape(kind, like.escape)?;
+    let escape = crate::syntax::actions::spark_rules::like_escape(kind, like.escape)?;
     if !matches!(kind, LikeKind::Like | LikeKind::ILike) {
         return user_error(
             span,
@@ -1237,7 +1250,7 @@ pub fn special_call<'a, 't>(
     for arg in &args {
         if let FunctionArg::Positional(value) | FunctionArg::Keyword { value, .. } = arg {
             // The place is formatted only for a refusal.
-            super::spark_rules::value_expression(
+            crate::syntax::actions::spark_rules::value_expression(
                 value,
                 &format_args!("an argument of `{name}` with keywords"),
             )?;
@@ -1326,7 +1339,7 @@ pub fn table_sample<'a, 't>(
             "TABLESAMPLE SYSTEM takes a percentage only".to_string(),
         );
     }
-    super::spark_rules::sample_amount(span, &method)?;
+    crate::syntax::actions::spark_rules::sample_amount(span, &method)?;
     Ok(arena.alloc(TableSample {
         span,
         kind,
@@ -1343,9 +1356,9 @@ pub fn word_typed_literal<'a, 't>(
     value: StringLit<'a>,
 ) -> ActionResult<'t, Literal<'a>> {
     if word.eq_ignore_ascii_case("time") {
-        super::datetime::typed_literal(TypedLiteralKind::Time, value)
+        crate::syntax::actions::literals::datetime::typed_literal(TypedLiteralKind::Time, value)
     } else if word.eq_ignore_ascii_case("x") {
-        super::datetime::typed_literal(TypedLiteralKind::Hex, value)
+        crate::syntax::actions::literals::datetime::typed_literal(TypedLiteralKind::Hex, value)
     } else {
         user_error(
             span,

@@ -3,9 +3,6 @@
 //! take, a sample of more than everything, rows of different widths. Each check is called by
 //! the grammar action that builds the node, so that the diagnostic points at it.
 
-use super::collation::is_collation;
-use super::inline_table::{resolved, row_width};
-use super::support::{call, expect_word, user_error, ActionResult, QueryTail, Word};
 use crate::arena::Arena;
 use crate::ast::visit::{find_expr, leading_string};
 use crate::ast::{
@@ -15,6 +12,11 @@ use crate::ast::{
     SelectItem, SetExpr, StringLit, TableArg, TableRef, TimeZoneClause, UnaryOp, WindowSpec,
 };
 use crate::span::{Span, Spanned};
+use crate::syntax::actions::literals::collation::is_collation;
+use crate::syntax::actions::literals::inline_table::{resolved, row_width};
+use crate::syntax::actions::support::{
+    call, expect_word, user_error, ActionResult, QueryTail, Word,
+};
 
 /// Spark's largest decimal precision.
 const MAX_PRECISION: usize = 38;
@@ -1154,7 +1156,7 @@ pub fn frame_bound<'a, 't>(bound: FrameBound<'a>) -> ActionResult<'t, FrameBound
 
 #[cfg(test)]
 mod tests {
-    use crate::parser::read;
+    use crate::syntax::parse::read;
 
     /// Asserts that each statement is refused as Spark refuses a typed literal of no type.
     fn refused_as_typed_literals(statements: &[&str]) {

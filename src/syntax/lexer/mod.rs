@@ -870,7 +870,7 @@ pub enum Tok<'a> {
     ValuesEnd,
     /// A name with dashes, `my-col` or `WHERE - b` read as one name where Spark reads an alias
     /// so (and then refuses it). Only the look for such names produces it (see
-    /// `src/parser/dashed_names.rs`), and only to ask whether the statement parses with it.
+    /// `src/syntax/second_look/dashed_names.rs`), and only to ask whether the statement parses with it.
     DashedName,
     /// The word MAP or REDUCE opening Hive's script transform without parentheses (`MAP a, b
     /// USING 'script' ...`, Spark's TRANSFORM by another name). Only a second look produces it:
@@ -1209,7 +1209,7 @@ enum After {
     /// STRUCT: a `<` after it opens a struct type's fields.
     Struct,
     /// A word that opens a clause with a value (WHERE, LIMIT, ...; SELECT after an operand):
-    /// Spark may read it and `- name` after it as one name (see `src/parser/dashed_names.rs`).
+    /// Spark may read it and `- name` after it as one name (see `src/syntax/second_look/dashed_names.rs`).
     ClauseWord,
     /// Anything else.
     Other,
@@ -1397,7 +1397,7 @@ impl<'a> Lexer<'a> {
 
     /// Whether a word that opens a clause, or a window's name, has been followed by a minus
     /// (`WHERE - b`, `OVER w - b`), which the parse of a statement must look at again (see
-    /// `src/parser/dashed_names.rs`).
+    /// `src/syntax/second_look/dashed_names.rs`).
     pub(crate) fn saw_clause_dash(&self) -> bool {
         self.clause_dash
     }
@@ -1501,7 +1501,7 @@ impl<'a> Lexer<'a> {
 
     /// After OVER or COLLATE: whether a name and a minus come next, which Spark may read with the
     /// name after the minus as one name (`OVER w - b`, `COLLATE UTF8_LCASE - b`, see
-    /// `src/parser/dashed_names.rs`).
+    /// `src/syntax/second_look/dashed_names.rs`).
     fn name_then_dash(&self) -> bool {
         let mut ahead = self.inner.clone();
         matches!(ahead.next(), Some(Ok(Tok::Ident(_))))

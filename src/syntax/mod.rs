@@ -1,0 +1,25 @@
+//! Text to tree: the lexer, the grammar (LALRPOP, `grammar/pipeline.lalrpop`), the actions the
+//! grammar calls, and the second look at a statement the grammar alone refuses.
+//!
+//! - [`lexer`]: source text to tokens (logos), with the few contextual choices one token of
+//!   look-ahead needs; never aborts.
+//! - `parse`: runs the generated parser over a source, one pass for a clean file and statement
+//!   by statement after an error, and turns its errors into diagnostics.
+//! - `actions`: what the grammar's rules call to build the tree, and Spark's parse-time
+//!   refusals, by topic.
+//! - `second_look`: where Spark would accept a statement that the LALR(1) grammar refuses (a
+//!   keyword used as a name, ...), the statement read again.
+
+mod actions;
+pub mod lexer;
+mod parse;
+mod second_look;
+
+lalrpop_util::lalrpop_mod!(
+    #[allow(clippy::all, clippy::pedantic, unused_qualifications, missing_docs)]
+    grammar,
+    "/pipeline.rs"
+);
+
+pub(crate) use parse::{expected_tokens_wanted, parse_script};
+pub use parse::{MAX_CHAIN, MAX_NESTING};
