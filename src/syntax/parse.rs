@@ -12,7 +12,7 @@ use crate::ast::{Script, Statement};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::lexer::{LexError, Lexer, SpannedTok, Tok};
 use crate::span::Span;
-use crate::syntax::actions::support::UserError;
+use crate::syntax::actions::base::UserError;
 use crate::syntax::grammar;
 use crate::syntax::second_look::{self, Verdict};
 use lalrpop_util::ParseError;

@@ -1,20 +1,16 @@
-//! Builders of the clauses of a relation: time travel, and the forms that Spark 4.2 and 4.3 added
-//! (CHANGES, IDENTIFIED BY, nearest-by joins, `UNNEST ... WITH ORDINALITY`, `JSON_TABLE` and
-//! `BIN BY`). Most of their words are no
-//! keywords (a column may be named `path`, `width` or `distance`), so the grammar reads them as
-//! plain words and these builders check them.
+//! Relations: named tables and their clauses (time travel, CHANGES, IDENTIFIED BY, options),
+//! table functions, joins and their rules, LATERAL, TABLESAMPLE, inline tables, and the forms
+//! that Spark 4.2 and 4.3 added (nearest-by joins, `UNNEST ... WITH ORDINALITY`, `JSON_TABLE`,
+//! `BIN BY`). Most of their words are no keywords (a column may be named `path`, `width` or
+//! `distance`), so the grammar reads them as plain words and these builders check them.
 
 use crate::arena::Arena;
 use crate::ast::visit::find_expr;
-use crate::ast::{
-    Alias, BinBy, ChangeBound, Changes, DataType, Expr, ExprKind, FunctionArg, FunctionCall, Ident,
-    IdentStyle, JoinConstraint, JsonColumnKind, JsonTable, JsonTableColumn, LateralView, Literal,
-    NearestBy, NearestRanking, ObjectName, ReadOptions, StreamRead, StringLit, TableFunction,
-    TableName, TableRef, TimeTravel, Watermark,
-};
-use crate::span::Span;
-use crate::syntax::actions::spark_rules::single_name;
-use crate::syntax::actions::support::{expect_word, user_error, ActionResult, Word};
+use crate::ast::*;
+use crate::span::{Span, Spanned};
+use crate::syntax::actions::base::{expect_word, user_error, ActionResult, Word};
+use crate::syntax::actions::literals::inline_table::{resolved, row_width};
+use crate::syntax::actions::names::single_name;
 
 /// The clauses of a named relation after its name, as they go into [`TableName`].
 #[derive(Default)]
@@ -544,4 +540,341 @@ pub fn pivot_alias_columns<'a, 't>(span: Span, name: Ident<'a>) -> ActionResult<
              columns in the clause with AS"
         ),
     )
+}
+
+/// A subquery in FROM: `[LATERAL] (query) [TABLESAMPLE ...] [WATERMARK ...] [alias]`.
+pub fn derived_table<'a>(
+    arena: &'a Arena,
+    span: Span,
+    lateral: bool,
+    query: &'a Query<'a>,
+    sample: Option<&'a TableSample<'a>>,
+    watermark: Option<&'a Watermark<'a>>,
+    alias: Option<Alias<'a>>,
+) -> TableRef<'a> {
+    TableRef::Subquery(arena.alloc(DerivedTable {
+        span,
+        lateral,
+        query,
+        sample,
+        watermark,
+        alias,
+    }))
+}
+
+pub fn inline_table<'a>(
+    arena: &'a Arena,
+    span: Span,
+    rows: &'a [Expr<'a>],
+    alias: Option<Alias<'a>>,
+) -> TableRef<'a> {
+    TableRef::Values(arena.alloc(InlineTable { span, rows, alias }))
+}
+
+/// `SYSTEM` or `BERNOULLI` in `TABLESAMPLE SYSTEM (10 PERCENT)`.
+pub fn sample_kind<'t>(span: Span, word: &str) -> ActionResult<'t, SampleKind> {
+    if word.eq_ignore_ascii_case("system") {
+        Ok(SampleKind::System)
+    } else if word.eq_ignore_ascii_case("bernoulli") {
+        Ok(SampleKind::Bernoulli)
+    } else {
+        user_error(
+            span,
+            format!("`TABLESAMPLE {word}`: the sampling methods are SYSTEM and BERNOULLI"),
+        )
+    }
+}
+
+/// A TABLESAMPLE clause, its amount checked as Spark does; SYSTEM samples by percentage only.
+pub fn table_sample<'a, 't>(
+    arena: &'a Arena,
+    span: Span,
+    kind: Option<SampleKind>,
+    method: Option<SampleMethod<'a>>,
+    seed: Option<Expr<'a>>,
+) -> ActionResult<'t, &'a TableSample<'a>> {
+    let Some(method) = method else {
+        return user_error(
+            span,
+            "a sample of a size in bytes (`TABLESAMPLE (100M)`) is not supported: sample a percentage, rows or buckets".to_string(),
+        );
+    };
+    if kind == Some(SampleKind::System) && !matches!(method, SampleMethod::Percent(_)) {
+        return user_error(
+            span,
+            "TABLESAMPLE SYSTEM takes a percentage only".to_string(),
+        );
+    }
+    sample_amount(span, &method)?;
+    Ok(arena.alloc(TableSample {
+        span,
+        kind,
+        method,
+        seed,
+    }))
+}
+
+/// `WITH SINGLE PARTITION` after a table argument (SINGLE is not a keyword anywhere else).
+pub fn single_partition<'a, 't>(span: Span, word: &str) -> ActionResult<'t, TablePartition<'a>> {
+    if word.eq_ignore_ascii_case("single") {
+        Ok(TablePartition::Single)
+    } else {
+        user_error(
+            span,
+            format!("expected `WITH SINGLE PARTITION`, found `WITH {word}`"),
+        )
+    }
+}
+
+/// What Spark allows of a join: a NATURAL join takes no ON or USING and is not CROSS; a join
+/// with a LATERAL right side (which reads the left side's columns) is INNER, CROSS or LEFT
+/// OUTER, not NATURAL, and takes no USING; a nearest-by join is INNER or LEFT OUTER and its right
+/// side is not LATERAL.
+pub fn join_rules<'t>(
+    span: Span,
+    kind: JoinKind,
+    natural: bool,
+    right: &TableRef<'_>,
+    constraint: &JoinConstraint<'_>,
+) -> ActionResult<'t, ()> {
+    lateral_relation(right)?;
+    if natural && (kind == JoinKind::Cross || !matches!(constraint, JoinConstraint::None)) {
+        return user_error(
+            span,
+            "a NATURAL join takes no ON, USING or NEAREST BY (it joins on the columns both sides have) and cannot be CROSS".to_string(),
+        );
+    }
+    if natural && matches!(kind, JoinKind::Semi | JoinKind::Anti) {
+        return user_error(
+            span,
+            "a NATURAL join cannot be SEMI or ANTI: join USING the common columns".to_string(),
+        );
+    }
+    let lateral = match right {
+        TableRef::Subquery(derived) => derived.lateral,
+        TableRef::Function(function) => function.lateral,
+        TableRef::JsonTable(json) => json.lateral,
+        _ => false,
+    };
+    let nearest = matches!(constraint, JoinConstraint::Nearest(_));
+    if nearest && !matches!(kind, JoinKind::Inner | JoinKind::Left) {
+        return user_error(
+            span,
+            "a nearest-by join is an INNER or LEFT OUTER join".to_string(),
+        );
+    }
+    if !lateral {
+        return Ok(());
+    }
+    let problem = if natural {
+        "cannot be NATURAL"
+    } else if matches!(constraint, JoinConstraint::Using(_)) {
+        "takes ON, not USING"
+    } else if nearest {
+        "cannot be a nearest-by join"
+    } else if !matches!(kind, JoinKind::Inner | JoinKind::Cross | JoinKind::Left) {
+        "must be an INNER, CROSS or LEFT OUTER join (the LATERAL side reads the left side's rows)"
+    } else {
+        return Ok(());
+    };
+    user_error(span, format!("a join with a LATERAL relation {problem}"))
+}
+
+/// A relation after a comma or a JOIN that starts with the word LATERAL. Spark reads the word as
+/// LATERAL there, which only a subquery or a table-valued function takes: `t, LATERAL u`,
+/// `JOIN LATERAL u`, `t, LATERAL (u)` and `t, LATERAL VALUES (1)` are refused. The first is a
+/// table whose span starts at LATERAL; in the others the word alone is a name, so they read as a
+/// table `lateral` with an alias, a function `lateral(...)`, or a lateral function `VALUES`. Only
+/// a first relation may start so: Spark drops its LATERAL.
+pub fn lateral_relation<'t>(relation: &TableRef<'_>) -> ActionResult<'t, ()> {
+    let misread = match leftmost(relation) {
+        TableRef::Table(table) => {
+            let first_word = table.stream.map_or(table.name.span, |stream| stream.span);
+            table.span.start < first_word.start
+                || table.alias.is_some() && table.name.is_word("lateral")
+        }
+        TableRef::Function(function) if function.lateral => function.call.name.is_word("values"),
+        TableRef::Function(function) => {
+            function.call.name.is_word("lateral") && names_a_relation(function.call.args)
+        }
+        _ => false,
+    };
+    if misread {
+        return user_error(
+            relation.span(),
+            "LATERAL takes a subquery or a table-valued function, not a table name or VALUES (write `lateral` in back-quotes for a table of that name)".to_string(),
+        );
+    }
+    Ok(())
+}
+
+/// Whether the arguments of a call `lateral(...)` are one that Spark reads as a relation in
+/// parentheses after LATERAL: a name, a call, `TABLE(t)`, or one of these in parentheses.
+/// Others (`LATERAL ('a')`, `LATERAL (u, v)`) make a call of a function named `lateral`.
+/// Names joined by `-` count as a name, which Spark reads as one and refuses (`LATERAL (x-a)`
+/// is the table `x-a` there, an invalid identifier).
+fn names_a_relation(args: &[FunctionArg<'_>]) -> bool {
+    fn name(expr: &Expr<'_>) -> bool {
+        match &expr.kind {
+            ExprKind::Column(_) | ExprKind::CompoundColumn(_) => true,
+            ExprKind::Binary(b) => b.op == BinaryOp::Minus && name(&b.left) && name(&b.right),
+            _ => false,
+        }
+    }
+    fn relation(expr: &Expr<'_>) -> bool {
+        match &expr.kind {
+            ExprKind::Function(_) => true,
+            ExprKind::Nested(inner) => relation(inner),
+            _ => name(expr),
+        }
+    }
+    match args {
+        [FunctionArg::Positional(expr)] => relation(expr),
+        [FunctionArg::Table(_)] => true,
+        _ => false,
+    }
+}
+
+/// The relation a join, PIVOT, UNPIVOT or BIN BY starts with.
+fn leftmost<'r, 'a>(relation: &'r TableRef<'a>) -> &'r TableRef<'a> {
+    match relation {
+        TableRef::Join(join) => leftmost(&join.left),
+        TableRef::Pivot(pivot) => pivot.source.as_ref().map_or(relation, leftmost),
+        TableRef::Unpivot(unpivot) => unpivot.source.as_ref().map_or(relation, leftmost),
+        TableRef::BinBy(bin) => bin.source.as_ref().map_or(relation, leftmost),
+        _ => relation,
+    }
+}
+
+/// `VALUES (1, 2), (3, 4)`: every row as wide as the first, where Spark evaluates the rows while
+/// it parses (see [`resolved`]).
+pub fn equal_rows<'t>(rows: &[Expr<'_>]) -> ActionResult<'t, ()> {
+    let Some(first) = rows.first() else {
+        return Ok(());
+    };
+    let width = row_width(first);
+    // Whether the table is resolved is asked only of one that breaks the rule.
+    match rows.iter().find(|row| row_width(row) != width) {
+        Some(row) if resolved(rows) => user_error(
+            row.span,
+            format!(
+                "this row has {} values and the first has {width}: the rows of VALUES are equally wide",
+                row_width(row),
+            ),
+        ),
+        _ => Ok(()),
+    }
+}
+
+/// `VALUES (1, 2) AS t(a, b)`: an alias of VALUES names each of its columns, or none, where Spark
+/// evaluates the rows while it parses.
+pub fn values_alias<'t>(rows: &[Expr<'_>], alias: Option<&Alias<'_>>) -> ActionResult<'t, ()> {
+    let (Some(first), Some(alias)) = (rows.first(), alias) else {
+        return Ok(());
+    };
+    let width = row_width(first);
+    if alias.columns.is_empty() || alias.columns.len() == width || !resolved(rows) {
+        return Ok(());
+    }
+    user_error(
+        alias.span,
+        format!(
+            "the alias names {} columns and the rows of VALUES have {width}",
+            alias.columns.len()
+        ),
+    )
+}
+
+/// `UNPIVOT (`x y` FOR ...)`: to leave out the rows where the value columns are all null,
+/// Spark reads a value column's name again, unquoted, as a dotted name, so a quoted name that is
+/// not one (spaces, signs, only digits) is refused, but with INCLUDE NULLS.
+pub fn unpivot_value_column<'t>(
+    name: &Ident<'_>,
+    include_nulls: Option<bool>,
+) -> ActionResult<'t, ()> {
+    single_name(name)?;
+    if include_nulls != Some(true)
+        && name.style() == IdentStyle::Quoted
+        && crate::lexer::name_parts(&name.value()).is_none()
+    {
+        return user_error(
+            name.span,
+            format!(
+                "{} cannot name an UNPIVOT value column: Spark reads the name again without its quotes, where it must be plain words (letters, digits, underscores) joined by dots",
+                name.text
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// TABLESAMPLE: a percentage is a number from 0 to 100, a bucket at most the whole.
+pub fn sample_amount<'t>(span: Span, method: &SampleMethod<'_>) -> ActionResult<'t, ()> {
+    let problem = match method {
+        SampleMethod::Percent(value) => match sample_number(value, true) {
+            None => Some("a TABLESAMPLE percentage is a number, such as 10 PERCENT".to_string()),
+            Some(p) if !(0.0..=100.0).contains(&p) => Some(format!(
+                "TABLESAMPLE ({p} PERCENT) is not between 0 and 100 percent"
+            )),
+            Some(_) => None,
+        },
+        SampleMethod::Bucket {
+            numerator,
+            denominator,
+        } => match (
+            sample_number(numerator, false),
+            sample_number(denominator, false),
+        ) {
+            (Some(n), Some(d)) if d > 0.0 && n <= d => None,
+            _ => Some(
+                "TABLESAMPLE (BUCKET x OUT OF y) takes whole numbers, x at most y and y above 0"
+                    .to_string(),
+            ),
+        },
+        SampleMethod::Rows(_) => None,
+    };
+    match problem {
+        Some(problem) => user_error(span, problem),
+        None => Ok(()),
+    }
+}
+
+/// A number as Spark's grammar writes a sample's: digits, with a point and a minus where
+/// `decimal` allows (`MINUS? (INTEGER_VALUE | DECIMAL_VALUE)` for a percentage, `INTEGER_VALUE`
+/// for a bucket), no exponent and no suffix.
+fn sample_number(value: &Expr<'_>, decimal: bool) -> Option<f64> {
+    let digits = |value: &Expr<'_>| match &value.kind {
+        ExprKind::Literal(Literal::Number(n))
+            if n.bytes()
+                .all(|b| b.is_ascii_digit() || decimal && b == b'.') =>
+        {
+            n.parse::<f64>().ok()
+        }
+        _ => None,
+    };
+    match &value.kind {
+        ExprKind::Unary(u) if decimal && u.op == UnaryOp::Minus => digits(&u.expr).map(|n| -n),
+        _ => digits(value),
+    }
+}
+
+/// `FROM IDENTIFIER('...')` with a string that is no name (`'a b'`, `'sales.'`): the lexer reads
+/// the string of a name as a name, and an expression (`'sales_' || :suffix`) is left to the run.
+pub fn identifier_table<'t>(call: &FunctionCall<'_>) -> ActionResult<'t, ()> {
+    let literal = call.name.is_word("identifier")
+        && call.identifier.is_none()
+        && matches!(
+            call.args,
+            [FunctionArg::Positional(Expr {
+                kind: ExprKind::Literal(Literal::String([_])),
+                ..
+            })]
+        );
+    if literal {
+        return user_error(
+            call.span,
+            "the string in IDENTIFIER('...') is no table name: write words or back-quoted names separated by dots".to_string(),
+        );
+    }
+    Ok(())
 }

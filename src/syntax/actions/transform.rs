@@ -9,10 +9,9 @@ use crate::ast::{
     SelectItem, SetQuantifier, StringLit, StructField, TableRef, TransformOutput,
 };
 use crate::span::{Span, Spanned};
-use crate::syntax::actions::spark_rules::single_name;
-use crate::syntax::actions::support::{
-    select, user_error, wildcard, ActionResult, SelectHead, SelectRest,
-};
+use crate::syntax::actions::base::{user_error, ActionResult};
+use crate::syntax::actions::names::single_name;
+use crate::syntax::actions::select::{select, wildcard, SelectHead, SelectRest};
 
 /// One output column as written: a name, or a name with a type.
 pub enum OutputColumn<'a> {

@@ -15,7 +15,7 @@ use crate::arena::Arena;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::lexer::{SpannedTok, Tok};
 use crate::span::Span;
-use crate::syntax::actions::support::UserError;
+use crate::syntax::actions::base::UserError;
 use crate::syntax::grammar::ScriptParser;
 
 /// Whether `tok` opens a clause that Spark may also read as the first word of an alias with

@@ -27,7 +27,7 @@
 use crate::arena::Arena;
 use crate::ast::Statement;
 use crate::lexer::{SpannedTok, Tok};
-use crate::syntax::actions::support::UserError;
+use crate::syntax::actions::base::UserError;
 use crate::syntax::grammar::ScriptParser;
 use lalrpop_util::ParseError;
 use std::ops::RangeInclusive;

@@ -7,7 +7,7 @@
 
 use super::time_zones::is_zone;
 use crate::ast::{Literal, StringLit, TypedLiteralKind};
-use crate::syntax::actions::support::{user_error, ActionResult};
+use crate::syntax::actions::base::{user_error, ActionResult};
 
 /// `DATE '2024-01-31'`: the literal, if its value is one of its type.
 pub fn typed_literal<'a, 't>(

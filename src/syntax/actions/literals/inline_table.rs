@@ -15,7 +15,7 @@ use crate::ast::{
     BinaryOp, DataType, Expr, ExprKind, FunctionArg, Interval, IsTest, Limit, Literal, Query,
     Select, SelectItem, SetExpr, TimeZoneClause, TypedLiteralKind, UnaryOp,
 };
-use crate::syntax::actions::support::{user_error, ActionResult};
+use crate::syntax::actions::base::{user_error, ActionResult};
 
 /// A number's type. An operator resolves without a cast only on operands of one type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use crate::ast::{
 };
 use crate::lexer::{is_interval_unit, singular_unit, INTERVAL_TYPE_UNITS};
 use crate::span::Span;
-use crate::syntax::actions::support::{user_error, ActionResult};
+use crate::syntax::actions::base::{user_error, ActionResult};
 
 /// The units of a year-month interval; every other unit is day-time, and one interval cannot
 /// have both.
