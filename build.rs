@@ -9,14 +9,40 @@
 use std::collections::HashSet;
 use std::path::Path;
 
+#[path = "build/keywords.rs"]
+mod keywords;
+// The crate uses the parts of the table that the build script does not.
+#[allow(dead_code)]
+#[path = "src/syntax/keywords.rs"]
+mod keyword_table;
+
 fn main() {
-    println!("cargo:rerun-if-changed=grammar");
-    println!("cargo:rerun-if-changed=build.rs");
+    for input in ["grammar", "build", "build.rs", "src/syntax/keywords.rs"] {
+        println!("cargo:rerun-if-changed={input}");
+    }
     let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR for build scripts");
+    let out = Path::new(&out_dir);
+
+    // The grammar with its keyword rules written from the keyword table, and the lexer's
+    // keyword tokens; each file is written only when it changes, so that LALRPOP and rustc see
+    // an unchanged input as unchanged.
+    let grammar =
+        std::fs::read_to_string("grammar/pipeline.lalrpop").expect("the grammar is there");
+    let grammar_dir = out.join("grammar");
+    std::fs::create_dir_all(&grammar_dir).expect("OUT_DIR is writable");
+    write_if_changed(
+        &grammar_dir.join("pipeline.lalrpop"),
+        &keywords::expand_grammar(&grammar),
+    );
+    write_if_changed(
+        &out.join("keyword_tokens.rs"),
+        &keywords::token_declarations(),
+    );
+
     lalrpop::Configuration::new()
-        .set_in_dir("grammar")
-        .set_out_dir(&out_dir)
-        .emit_rerun_directives(true)
+        .set_in_dir(&grammar_dir)
+        .set_out_dir(out)
+        .emit_rerun_directives(false)
         .process()
         .expect("LALRPOP failed to generate the parser");
 
@@ -79,6 +105,13 @@ fn expected_tokens_on_request(parser: &str) -> String {
         parser = parser.replacen(anchor, &replacement, 1);
     }
     parser
+}
+
+/// Writes `text` to `path` unless the file already holds it.
+fn write_if_changed(path: &Path, text: &str) {
+    if std::fs::read_to_string(path).ok().as_deref() != Some(text) {
+        std::fs::write(path, text).expect("OUT_DIR is writable");
+    }
 }
 
 /// The functions that turn each token into its terminal's number and into a stack value.

@@ -11,6 +11,7 @@
 //!   keyword used as a name, ...), the statement read again.
 
 mod actions;
+pub(crate) mod keywords;
 pub mod lexer;
 mod parse;
 mod second_look;

@@ -14,6 +14,7 @@ use crate::lexer::{LexError, Lexer, SpannedTok, Tok};
 use crate::span::Span;
 use crate::syntax::actions::base::UserError;
 use crate::syntax::grammar;
+use crate::syntax::keywords;
 use crate::syntax::second_look::{self, Verdict};
 use lalrpop_util::ParseError;
 use std::borrow::Cow;
@@ -84,166 +85,6 @@ impl NestingGuard {
         Ok(())
     }
 }
-
-/// Non-reserved keywords: the grammar accepts them as identifiers wherever it takes a name, so
-/// they are folded into "identifier" in "expected ..." messages. Sorted, for a binary search.
-pub(crate) const NON_RESERVED: &[&str] = &[
-    "AGGREGATE",
-    "ALWAYS",
-    "ANTI",
-    "ANY",
-    "APPLY",
-    "ARRAY",
-    "ASC",
-    "AUTO",
-    "CATALOG",
-    "CDC",
-    "CHANGES",
-    "CLUSTER",
-    "COLLATE",
-    "COLUMNS",
-    "COMMENT",
-    "CURRENT",
-    "DATABASE",
-    "DATE",
-    "DEFAULT",
-    "DELAY",
-    "DELETE",
-    "DESC",
-    "DISTRIBUTE",
-    "DIV",
-    "DROP",
-    "ESCAPE",
-    "EXCLUDE",
-    "EXCLUSIVE",
-    "EXPECT",
-    "EXTEND",
-    "FAIL",
-    "FILTER",
-    "FIRST",
-    "FLOW",
-    "FOLLOWING",
-    "GENERATED",
-    "GROUPING",
-    "HISTORY",
-    "IDENTITY",
-    "IF",
-    "IGNORE",
-    "INCLUDE",
-    "INCLUSIVE",
-    "INCREMENT",
-    "INSERT",
-    "KEY",
-    "KEYS",
-    "LAST",
-    "LEFT",
-    "LIVE",
-    "LOCATION",
-    "MAP",
-    "MASK",
-    "MATERIALIZED",
-    "NAME",
-    "NAMESPACE",
-    "NONE",
-    "NULLS",
-    "OF",
-    "ONCE",
-    "OUT",
-    "OVER",
-    "PARTITION",
-    "PARTITIONED",
-    "PERCENT",
-    "PIVOT",
-    "PRECEDING",
-    "PRIVATE",
-    "QUALIFY",
-    "RANGE",
-    "RECURSIVE",
-    "REFRESH",
-    "REPEATABLE",
-    "REPLACE",
-    "RESPECT",
-    "RIGHT",
-    "ROW",
-    "ROWS",
-    "SCD",
-    "SCHEMA",
-    "SEMI",
-    "SEQUENCE",
-    "SET",
-    "SNAPSHOT",
-    "SOME",
-    "SORT",
-    "START",
-    "STORED",
-    "STREAM",
-    "STREAMING",
-    "STRUCT",
-    "SYSTEM_TIME",
-    "SYSTEM_VERSION",
-    "TABLESAMPLE",
-    "TBLPROPERTIES",
-    "TEMPORARY",
-    "TIMESTAMP",
-    "TIMESTAMP_LTZ",
-    "TIMESTAMP_NTZ",
-    "TRACK",
-    "TRUNCATE",
-    "TYPE",
-    "UNKNOWN",
-    "UNPIVOT",
-    "UPDATE",
-    "UPDATES",
-    "USE",
-    "VERSION",
-    "VIEW",
-    "VIOLATION",
-    "WATERMARK",
-    "WINDOW",
-    "WITHIN",
-];
-
-/// The reserved words that are names too (the grammar's `ReservedName`): folded
-/// into "identifier" only where the grammar takes any name. Where it takes only an implicit
-/// alias (after a select item), AND, IN, ... are expected as themselves. Sorted, for a binary
-/// search.
-pub(crate) const RESERVED_NAMES: &[&str] = &[
-    "AND",
-    "BY",
-    "CREATE",
-    "CROSS",
-    "ELSE",
-    "END",
-    "EXCEPT",
-    "FOREIGN",
-    "FULL",
-    "GROUP",
-    "HAVING",
-    "ILIKE",
-    "IN",
-    "INNER",
-    "INTERSECT",
-    "INTO",
-    "IS",
-    "JOIN",
-    "LIKE",
-    "LIMIT",
-    "MINUS",
-    "NATURAL",
-    "OFFSET",
-    "ON",
-    "OR",
-    "ORDER",
-    "OUTER",
-    "PRIMARY",
-    "REFERENCES",
-    "SETS",
-    "THEN",
-    "TO",
-    "UNION",
-    "USING",
-    "WHERE",
-];
 
 /// Parses a whole source text. Never fails: problems are diagnostics.
 pub(crate) fn parse_script<'a>(arena: &'a Arena, source: &'a str) -> (Script<'a>, Vec<Diagnostic>) {
@@ -625,13 +466,16 @@ fn expected_list(expected: &[String]) -> String {
         .iter()
         .filter_map(|name| reserved_name_index(name))
         .fold(0u64, |bits, i| bits | 1 << i);
-    let takes_any_name =
-        takes_identifier && reserved_listed.count_ones() as usize == RESERVED_NAMES.len();
+    let takes_any_name = takes_identifier
+        && reserved_listed.count_ones() as usize == keywords::reserved_names().len();
     let mut names: Vec<&str> = Vec::new();
     for name in &readable {
         let name = name.as_ref();
         // LATERAL is a name only where the grammar's `Ident` is (not a table's first name).
-        let folded = takes_identifier && NON_RESERVED.binary_search(&name).is_ok()
+        let folded = takes_identifier
+            && keywords::non_reserved()
+                .binary_search_by(|word| word.as_str().cmp(name))
+                .is_ok()
             || takes_any_name && (reserved_name_index(name).is_some() || name == "LATERAL");
         if !folded && !names.contains(&name) {
             names.push(name);
@@ -644,9 +488,11 @@ fn expected_list(expected: &[String]) -> String {
     }
 }
 
-/// Where `word` is in [`RESERVED_NAMES`].
+/// Where `word` is among the reserved words that are names too.
 fn reserved_name_index(word: &str) -> Option<usize> {
-    RESERVED_NAMES.binary_search(&word).ok()
+    keywords::reserved_names()
+        .binary_search_by(|name| name.as_str().cmp(word))
+        .ok()
 }
 
 fn readable_terminal(terminal: &str) -> Cow<'_, str> {
@@ -677,7 +523,7 @@ fn readable_terminal(terminal: &str) -> Cow<'_, str> {
 
 #[cfg(test)]
 mod tests {
-    use super::{clean_tokens, Lexer, MAX_CHAIN, NON_RESERVED, RESERVED_NAMES};
+    use super::{clean_tokens, keywords, Lexer, MAX_CHAIN};
 
     /// The one-pass parse guards the whole file with one guard, so chain links must be
     /// counted per statement: many small joins must not push a clean file onto the slow path.
@@ -761,7 +607,10 @@ mod tests {
     /// each of them as a name: as a column, a table and a function.
     #[test]
     fn every_name_keyword_is_an_identifier() {
-        for word in NON_RESERVED.iter().chain(RESERVED_NAMES) {
+        for word in keywords::non_reserved()
+            .iter()
+            .chain(keywords::reserved_names())
+        {
             let lower = word.to_ascii_lowercase();
             for sql in [
                 format!("SELECT {lower}, t.{word} FROM t"),
@@ -777,13 +626,6 @@ mod tests {
                     parsed.diagnostics()
                 );
             }
-        }
-    }
-
-    #[test]
-    fn the_word_lists_are_sorted() {
-        for list in [NON_RESERVED, RESERVED_NAMES] {
-            assert!(list.windows(2).all(|pair| pair[0] < pair[1]), "{list:?}");
         }
     }
 

@@ -29,6 +29,7 @@ use crate::ast::Statement;
 use crate::lexer::{SpannedTok, Tok};
 use crate::syntax::actions::base::UserError;
 use crate::syntax::grammar::ScriptParser;
+use crate::syntax::keywords;
 use lalrpop_util::ParseError;
 use std::ops::RangeInclusive;
 
@@ -44,27 +45,6 @@ const MAX_NAMES: usize = 2;
 /// How many times the search may keep the reading that moved the error farthest and go on
 /// from there.
 const MAX_STEPS: usize = 8;
-
-/// The keywords that Spark takes as names but never as a relation's alias (its
-/// `strictNonReserved`: `FROM t join` must not read `join` as an alias).
-const STRICT_NON_RESERVED: &[&str] = &[
-    "ANTI",
-    "CROSS",
-    "EXCEPT",
-    "FULL",
-    "INNER",
-    "INTERSECT",
-    "JOIN",
-    "LATERAL",
-    "LEFT",
-    "MINUS",
-    "NATURAL",
-    "ON",
-    "RIGHT",
-    "SEMI",
-    "UNION",
-    "USING",
-];
 
 /// Parses `tokens` again with keywords before `error_at` (a source offset) read as names, and
 /// returns the first statement that parses. When none does, the error is a check's refusal of
@@ -491,7 +471,7 @@ fn as_name<'a>(source: &'a str, (l, tok, r): SpannedTok<'a>) -> Option<Tok<'a>> 
     {
         return None;
     }
-    Some(if is_strict_non_reserved(text) {
+    Some(if keywords::is_strict(text) {
         Tok::StrictKeywordName(text)
     } else {
         Tok::KeywordName(text)
@@ -535,7 +515,7 @@ pub(crate) fn strict_alias_at(
     let (l, _, r) = tokens[i];
     let word = &source[l..r];
     let after_as = i > 0 && tokens[i - 1].1 == Tok::As;
-    (after_as && is_strict_non_reserved(word)).then(|| UserError {
+    (after_as && keywords::is_strict(word)).then(|| UserError {
         span: crate::span::Span::from_usize(l, r),
         message: format!(
             "`{word}` cannot be a relation's alias (it would open a join or a set operation); back-quote it or choose another name"
@@ -543,37 +523,9 @@ pub(crate) fn strict_alias_at(
     })
 }
 
-/// Whether Spark refuses `word` as a relation's alias, even after AS (`FROM t AS join`).
-pub(crate) fn is_strict_non_reserved(word: &str) -> bool {
-    STRICT_NON_RESERVED
-        .iter()
-        .any(|strict| strict.eq_ignore_ascii_case(word))
-}
-
 #[cfg(test)]
 mod tests {
     use crate::syntax::parse::read;
-
-    #[test]
-    fn the_grammars_strict_words_are_the_strict_non_reserved_words() {
-        // The grammar's `StrictWord` lists the words that are names but no relation's alias;
-        // the second looks tell them apart by `STRICT_NON_RESERVED`: the two lists must agree.
-        let grammar = include_str!("../../../grammar/pipeline.lalrpop");
-        let block = grammar
-            .split_once("\nStrictWord: () = {\n")
-            .and_then(|(_, rest)| rest.split_once("\n};"))
-            .expect("the grammar has a StrictWord rule")
-            .0;
-        let mut in_grammar: Vec<String> = block
-            .lines()
-            .filter_map(|line| line.trim().strip_prefix('"')?.strip_suffix("\","))
-            .map(str::to_ascii_uppercase)
-            .collect();
-        in_grammar.sort();
-        let mut listed: Vec<&str> = super::STRICT_NON_RESERVED.to_vec();
-        listed.sort();
-        assert_eq!(in_grammar, listed);
-    }
 
     #[test]
     fn the_last_row_of_values_without_an_alias_may_be_a_relation_with_keywords_as_names() {
