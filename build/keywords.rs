@@ -3,7 +3,7 @@
 
 use crate::keyword_table::{Class, Keyword, KEYWORDS};
 
-/// The marker of a line of `grammar/pipeline.lalrpop` that the table's rows replace: `//
+/// What a line of `grammar/pipeline.lalrpop` that the table's rows replace starts with: `//
 /// @keywords WHAT`, where WHAT is `terminals` (the extern block's line for each row),
 /// `strict` or `non-strict` (each strict or other word as a terminal of a rule whose value is
 /// `()`), or a class (each word of that class as a name, `KwIdent<"word">`).
@@ -14,10 +14,11 @@ const MARKER: &str = "// @keywords ";
 pub fn expand_grammar(grammar: &str) -> String {
     let mut out = String::with_capacity(grammar.len() + 16 * 1024);
     for line in grammar.split_inclusive('\n') {
-        let Some(at) = line.find(MARKER) else {
+        let at = line.len() - line.trim_start().len();
+        if !line[at..].starts_with(MARKER) {
             out.push_str(line);
             continue;
-        };
+        }
         let indent = &line[..at];
         let what = line[at + MARKER.len()..]
             .split(':')

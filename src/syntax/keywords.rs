@@ -348,26 +348,3 @@ pub fn is_strict(word: &str) -> bool {
         .iter()
         .any(|k| k.strict && k.word.eq_ignore_ascii_case(word))
 }
-
-#[cfg(test)]
-mod tests {
-    use super::KEYWORDS;
-    use crate::lexer::Lexer;
-
-    /// Each word of the table lexes, in any case and in each spelling, as its own variant,
-    /// which messages name by the word.
-    #[test]
-    fn every_word_lexes_as_its_row_says() {
-        for keyword in KEYWORDS.iter().filter(|k| k.is_word()) {
-            for spelling in std::iter::once(keyword.word).chain(keyword.or) {
-                for text in [spelling.to_string(), spelling.to_ascii_uppercase()] {
-                    let tokens: Vec<_> = Lexer::new(&text).collect();
-                    assert_eq!(tokens.len(), 1, "{text}");
-                    let token = tokens[0].1;
-                    assert_eq!(format!("{token:?}"), keyword.variant, "{text}");
-                    assert_eq!(token.describe(), keyword.word.to_ascii_uppercase());
-                }
-            }
-        }
-    }
-}

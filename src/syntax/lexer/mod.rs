@@ -1098,6 +1098,26 @@ pub fn tokenize(source: &str) -> Vec<SpannedTok<'_>> {
 mod tests {
     use super::*;
 
+    /// Each word of the table lexes, in any case and in each spelling, as its own variant,
+    /// which messages name by the word.
+    #[test]
+    fn every_word_lexes_as_its_row_says() {
+        for keyword in crate::syntax::keywords::KEYWORDS
+            .iter()
+            .filter(|k| k.is_word())
+        {
+            for spelling in std::iter::once(keyword.word).chain(keyword.or) {
+                for text in [spelling.to_string(), spelling.to_ascii_uppercase()] {
+                    let tokens: Vec<_> = Lexer::new(&text).collect();
+                    assert_eq!(tokens.len(), 1, "{text}");
+                    let token = tokens[0].1;
+                    assert_eq!(format!("{token:?}"), keyword.variant, "{text}");
+                    assert_eq!(token.describe(), keyword.word.to_ascii_uppercase());
+                }
+            }
+        }
+    }
+
     fn toks(s: &str) -> Vec<Tok<'_>> {
         tokenize(s).into_iter().map(|t| t.1).collect()
     }
