@@ -22,7 +22,7 @@
 //! - `parser`: tokens to the [`ast`] (LALRPOP), one statement at a time, with syntax diagnostics.
 //! - [`ast`]: the typed tree with a [`span::Span`] on every node, `Display` as canonical SQL,
 //!   and a [`ast::visit::Visitor`].
-//! - `check`: the rules of SPEC §3 that one statement decides, one file per family.
+//! - `check`: the rules that one statement decides, one file per family.
 //! - [`pipeline`]: several sources as one pipeline (datasets, flows, reads, dependencies),
 //!   name resolution, and the pipeline-scope rules; [`Pipeline`] is the entry point.
 //! - [`snapshot_version`]: the snapshot-version protocol as a checked state machine.
@@ -42,7 +42,7 @@ pub mod span;
 mod syntax;
 
 pub use arena::Arena;
-pub use diagnostic::{Code, Diagnostic, FileId, Label, Severity};
+pub use diagnostic::{Code, Diagnostic, Family, FileId, Label, Severity};
 pub use pipeline::Pipeline;
 pub use span::{LineIndex, Span, Spanned};
 pub use syntax::lexer;

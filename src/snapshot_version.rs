@@ -1,4 +1,4 @@
-//! The snapshot-version protocol of AUTO CDC FROM SNAPSHOT (SPEC §3.6), as a small checked
+//! The snapshot-version protocol of AUTO CDC FROM SNAPSHOT (`docs/codes/`, snapshot versions), as a small checked
 //! state machine that an engine or a test harness drives with the values it sees.
 //!
 //! With `WITH VERSION`, one pipeline update repeats: evaluate the version query; no row ends

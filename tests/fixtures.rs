@@ -193,7 +193,7 @@ fn complete_pipelines_check_clean() {
     assert!(checked_dirs >= 4);
 }
 
-/// Codes of the snapshot-version protocol (SPEC §3.6), which only a running engine reports;
+/// Codes of the snapshot-version protocol, which only a running engine reports;
 /// they are tested with the protocol's state machine.
 const RUNTIME_ONLY: &[Code] = &[Code::ApplyChangesFromSnapshotOutOfOrderSnapshotVersion];
 
@@ -206,5 +206,99 @@ fn every_code_has_an_error_fixture() {
             "no fixture tests/fixtures/err/{}__<case>.sql",
             code.as_str()
         );
+    }
+}
+
+/// The page of `docs/codes/` for `code`: what triggers it, an example from its first err
+/// fixture with what pipeline-sql reports on it, and the fix (the diagnostic's help).
+#[cfg(feature = "cli")]
+fn code_page(code: Code) -> String {
+    let name = code.as_str();
+    let mut page = format!(
+        "# {name}\n\n{}. See [all codes](README.md).\n\n## What triggers it\n\n{}\n",
+        code.family().title(),
+        code.summary()
+    );
+    let Some((case, path)) = err_cases()
+        .into_iter()
+        .find(|(c, _)| expected_code(c) == name)
+    else {
+        page.push_str(
+            "\nOnly a running pipeline reports it, as it compares the snapshot versions of one \
+             update with those of the last; `snapshot_version::VersionTracker` follows the same \
+             protocol and reports it too.\n",
+        );
+        return page;
+    };
+    let sources = case_sources(&path);
+    let arena = Arena::new();
+    let checked = check_case(&arena, &case, &sources);
+    let reports = file_reports(&checked);
+    let (_, diagnostic) = checked
+        .diagnostics()
+        .find(|(_, d)| d.code() == name)
+        .expect("the fixture reports its code");
+    page.push_str(&format!(
+        "\nSeverity: {}.\n\n## Example\n\n",
+        diagnostic.severity().as_str()
+    ));
+    for (file, text) in &sources {
+        page.push_str(&format!(
+            "`{file}`:\n\n```sql\n{}\n```\n\n",
+            text.trim_end()
+        ));
+    }
+    page.push_str(&format!(
+        "`pipeline-sql check` reports:\n\n```text\n{}```\n",
+        render_human(&reports, 100, false)
+    ));
+    if let Some(help) = diagnostic.help() {
+        page.push_str(&format!("\n## The fix\n\n{help}\n"));
+    }
+    page
+}
+
+/// `docs/codes/README.md`: every code, by family.
+#[cfg(feature = "cli")]
+fn codes_index() -> String {
+    let mut index = String::from(
+        "# Diagnostic codes\n\nEvery code pipeline-sql reports, by what it is about; each page says what \
+         triggers the code, shows it on an example with what `pipeline-sql check` prints, and \
+         gives the fix. The pages are written from the codes' definitions (`src/diagnostic.rs`) \
+         and the failing examples in `tests/fixtures/err/` by `UPDATE_DOCS=1 cargo test \
+         --all-features --test fixtures`, and that test fails when a page is out of date.\n",
+    );
+    for family in pipeline_sql::Family::ALL {
+        index.push_str(&format!("\n## {}\n\n", family.title()));
+        for code in Code::ALL.iter().filter(|c| c.family() == *family) {
+            let name = code.as_str();
+            index.push_str(&format!("- [`{name}`]({name}.md): {}\n", code.summary()));
+        }
+    }
+    index
+}
+
+/// Every code has a page in `docs/codes/` that matches what it and its fixture say now.
+#[cfg(feature = "cli")]
+#[test]
+fn every_code_has_an_up_to_date_page() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/codes");
+    let update = std::env::var_os("UPDATE_DOCS").is_some();
+    let pages = Code::ALL
+        .iter()
+        .map(|&code| (format!("{}.md", code.as_str()), code_page(code)))
+        .chain([("README.md".to_string(), codes_index())]);
+    for (file, page) in pages {
+        let path = dir.join(&file);
+        if update {
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(&path, &page).unwrap();
+        } else {
+            let written = std::fs::read_to_string(&path).unwrap_or_default();
+            assert!(
+                written == page,
+                "docs/codes/{file} is out of date: run UPDATE_DOCS=1 cargo test --all-features --test fixtures"
+            );
+        }
     }
 }

@@ -1,4 +1,4 @@
-//! Rules for AUTO CDC flows, from a change feed or from snapshots (SPEC §3.2).
+//! Rules for AUTO CDC flows, from a change feed or from snapshots (`docs/codes/`, flows).
 
 use super::flows::{duplicate_clause, duplicate_key};
 use super::{cover, folded, for_each_repeat, repeated_names};

@@ -1,4 +1,4 @@
-//! Rules for INSERT flows, flow names and streaming read options (SPEC §3.2).
+//! Rules for INSERT flows, flow names and streaming read options (`docs/codes/`, flows).
 
 use super::{cover, for_each_repeat, repeated_names};
 use crate::ast::*;

@@ -1,4 +1,4 @@
-//! The validator: the rules of SPEC §3 that one statement decides, each a small function in
+//! The validator: the rules that one statement decides, each a small function in
 //! the file of its family. The rules read the tree and return diagnostics; they print nothing.
 //!
 //! - `syntax`: legacy spellings (DEPRECATED_SYNTAX).

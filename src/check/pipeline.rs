@@ -1,5 +1,6 @@
-//! Rules over the whole pipeline (SPEC §3.4, §3.5 and the pipeline-scope parts of §3.2): names
-//! declared twice, flow targets, datasets without flows, cycles, and flows that share a target.
+//! Rules over the whole pipeline (`docs/codes/`: managed tables, the pipeline as a whole, and
+//! the flow rules that need all of it): names declared twice, flow targets, datasets without
+//! flows, cycles, and flows that share a target.
 //! Every rule groups with hash maps, so checking is linear in the size of the pipeline.
 
 use super::flows::batch_flow_into_streaming_table;

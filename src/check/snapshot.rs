@@ -1,5 +1,5 @@
 //! Rules for AUTO CDC FROM SNAPSHOT flows: where the snapshot-version functions may be called,
-//! the shape of the version query, and flows without WITH VERSION (SPEC §3.2).
+//! the shape of the version query, and flows without WITH VERSION (`docs/codes/`, flows).
 
 use super::expressions::{find_restricted, leading_select, Restricted};
 use crate::ast::visit::{self, Visitor};

@@ -1,5 +1,5 @@
 //! Rules for table definitions: columns, identity and generated columns, expectations and
-//! table clauses (SPEC §3.3).
+//! table clauses (`docs/codes/`, tables).
 
 use super::expressions::{
     column_references, find_restricted, leading_select, output_names, Restricted,

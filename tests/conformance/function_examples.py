@@ -9,7 +9,7 @@ stored here. The ones the two parsers judge differently are printed, with the ta
 `mutants.py TOOL SEED COUNT --functions` makes its small changes to these statements instead of
 to queries.sql. Run from the repository root, after `cargo build --all-features --examples`:
 
-    ~/.venvs/spark/bin/python tests/conformance/function_examples.py ../shared/tools/spark_parse.py
+    ~/.venvs/spark/bin/python tests/conformance/function_examples.py TOOL
 """
 import os
 import sys

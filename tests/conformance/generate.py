@@ -9,7 +9,7 @@ mostly what must be accepted. Spark and pipeline-sql judge every query, and the 
 differently are printed with both verdicts. Run from the repository root, after
 `cargo build --all-features --examples`:
 
-    ~/.venvs/spark/bin/python tests/conformance/generate.py ../shared/tools/spark_parse.py SEED [COUNT]
+    ~/.venvs/spark/bin/python tests/conformance/generate.py TOOL SEED [COUNT]
 """
 import random
 

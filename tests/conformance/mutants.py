@@ -9,7 +9,7 @@ and added to queries.sql. Most mutants are invalid, so this mostly tests what is
 why, and keywords where names stand. Run from the repository root, after
 `cargo build --all-features --examples`:
 
-    ~/.venvs/spark/bin/python tests/conformance/mutants.py ../shared/tools/spark_parse.py SEED [COUNT] [--functions]
+    ~/.venvs/spark/bin/python tests/conformance/mutants.py TOOL SEED [COUNT] [--functions]
 
 With `--functions`, the statements changed are the examples of Spark's built-in functions
 (see function_examples.py) instead.

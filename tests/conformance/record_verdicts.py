@@ -6,7 +6,10 @@ splitter reads on to the end of the file); verdicts.txt gets one line per statem
 `accepted` or `rejected`, in the same order. Run from the repository root:
 
     python3 -m venv ~/.venvs/spark && ~/.venvs/spark/bin/pip install pyspark==4.3.0
-    ~/.venvs/spark/bin/python tests/conformance/record_verdicts.py ../shared/tools/spark_parse.py
+    ~/.venvs/spark/bin/python tests/conformance/record_verdicts.py TOOL
+
+TOOL is a Python script that runs Spark's own parser over a .sql file and prints one JSON line
+per statement; the other scripts here take it too.
 """
 import json
 import subprocess
@@ -14,7 +17,7 @@ import sys
 from pathlib import Path
 
 here = Path(__file__).parent
-tool = sys.argv[1] if len(sys.argv) > 1 else "../shared/tools/spark_parse.py"
+tool = sys.argv[1]
 statements = (here / "queries.sql").read_text(encoding="utf-8").splitlines()
 out = subprocess.run([sys.executable, tool, str(here / "queries.sql")], capture_output=True, text=True, check=True)
 records = [json.loads(line) for line in out.stdout.splitlines() if line.strip()]
