@@ -40,6 +40,7 @@ pub mod report;
 pub mod snapshot_version;
 pub mod span;
 mod syntax;
+mod unescape;
 
 pub use arena::Arena;
 pub use diagnostic::{Code, Diagnostic, Family, FileId, Label, Severity};

@@ -67,27 +67,27 @@ pub fn take_turns(contestants: &mut [&mut Contestant<'_>]) {
     }
 }
 
-/// The median, lowest and highest of the per-round throughput ratios of `ours` over `theirs`.
-pub fn report_ratio(ours: &Contestant<'_>, theirs: &Contestant<'_>) {
+/// The median, lowest and highest over the rounds of `theirs`'s time per byte over `ours`'s.
+fn per_round(ours: &Contestant<'_>, theirs: &Contestant<'_>) -> (f64, f64, f64) {
     let mut ratios: Vec<f64> = (0..ROUNDS)
         .map(|i| ours.throughput(i) / theirs.throughput(i))
         .collect();
     let middle = median(&mut ratios);
-    let (lowest, highest) = (ratios[0], ratios[ROUNDS - 1]);
+    (middle, ratios[0], ratios[ROUNDS - 1])
+}
+
+/// Prints the throughput ratio of `ours` over `theirs`: how many times faster it is.
+pub fn report_ratio(ours: &Contestant<'_>, theirs: &Contestant<'_>) {
+    let (middle, lowest, highest) = per_round(ours, theirs);
     println!(
         "throughput ratio, {} over {}: {middle:.2}x (median of per-round ratios; lowest {lowest:.2}x, highest {highest:.2}x)",
         ours.name, theirs.name
     );
 }
 
-/// How many times longer `ours` takes than `theirs` per byte: the inverse of the throughput
-/// ratio, median and range over the rounds.
+/// Prints how many times longer `ours` takes than `theirs` per byte: the inverse ratio.
 pub fn report_cost(ours: &Contestant<'_>, theirs: &Contestant<'_>) {
-    let mut costs: Vec<f64> = (0..ROUNDS)
-        .map(|i| theirs.throughput(i) / ours.throughput(i))
-        .collect();
-    let middle = median(&mut costs);
-    let (lowest, highest) = (costs[0], costs[ROUNDS - 1]);
+    let (middle, lowest, highest) = per_round(theirs, ours);
     println!(
         "cost of {} over {}: {middle:.2}x per byte (median of per-round ratios; lowest {lowest:.2}x, highest {highest:.2}x)",
         ours.name, theirs.name

@@ -39,10 +39,7 @@ pub const PASSES: &[Pass] = &[
     },
     Pass {
         name: "word_sized_symbol_tag",
-        apply: |parser| {
-            let (parser, done) = word_sized_symbol_tag::word_sized_symbol_tag(parser);
-            (parser, usize::from(done))
-        },
+        apply: word_sized_symbol_tag::word_sized_symbol_tag,
         at_least: 1,
     },
     Pass {
@@ -62,10 +59,7 @@ pub const PASSES: &[Pass] = &[
     },
     Pass {
         name: "table_driven_goto",
-        apply: |parser| {
-            let (parser, done) = table_driven_goto::table_driven_goto(parser);
-            (parser, usize::from(done))
-        },
+        apply: table_driven_goto::table_driven_goto,
         at_least: 1,
     },
     Pass {

@@ -12,10 +12,10 @@ const GOTO_TABLES: &str = "__GOTO_SLOTS";
 /// has its default state and a base, and the states that go elsewhere are packed into one
 /// array of slots (row displacement): the slot `base + state` holds the next state if its
 /// owner is `state`. Bases are distinct, so a slot can only match the row it was placed for.
-/// Returns the parser and whether the lookup is table-driven (also when an earlier build
+/// Returns the parser and 1 if the lookup is table-driven (also when an earlier build
 /// already rewrote the file).
-pub fn table_driven_goto(parser: &str) -> (String, bool) {
-    let unchanged = || (parser.to_string(), false);
+pub fn table_driven_goto(parser: &str) -> (String, usize) {
+    let unchanged = || (parser.to_string(), 0);
     let Some(start) = parser.find(GOTO_FN) else {
         return unchanged();
     };
@@ -25,7 +25,7 @@ pub fn table_driven_goto(parser: &str) -> (String, bool) {
     };
     let body = &parser[body_start..body_start + body_len];
     if body.contains(GOTO_TABLES) {
-        return (parser.to_string(), true);
+        return (parser.to_string(), 1);
     }
     let Some(rows) = goto_rows(body) else {
         return unchanged();
@@ -37,7 +37,7 @@ pub fn table_driven_goto(parser: &str) -> (String, bool) {
             "{}{tables}    #[inline(always)]\n{GOTO_FN}{lookup}{rest}",
             &parser[..start]
         ),
-        true,
+        1,
     )
 }
 
@@ -197,17 +197,17 @@ mod tests {
     #[test]
     fn the_goto_match_becomes_a_table_lookup_once() {
         let (rewritten, done) = table_driven_goto(&parser());
-        assert!(done);
+        assert_eq!(done, 1);
         assert!(rewritten.contains(GOTO_TABLES));
         assert!(rewritten.contains(&format!("    #[inline(always)]\n{GOTO_FN}")));
         assert!(rewritten.ends_with("    fn __after() {}\n"));
         assert!(!rewritten.contains("match nt {"));
-        assert_eq!(table_driven_goto(&rewritten), (rewritten.clone(), true));
+        assert_eq!(table_driven_goto(&rewritten), (rewritten.clone(), 1));
     }
 
     #[test]
     fn a_match_of_another_shape_is_left_alone() {
         let other = parser().replace("1 | 3..=4 => 7", "s if s > 2 => 7");
-        assert_eq!(table_driven_goto(&other), (other.clone(), false));
+        assert_eq!(table_driven_goto(&other), (other.clone(), 0));
     }
 }

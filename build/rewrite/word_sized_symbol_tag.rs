@@ -16,11 +16,11 @@ const SYMBOL_SIZE_MESSAGE: &str =
 /// the same corpus, the two builds alternated; in the profile, the generated `__reduce` and the
 /// driving loop take less time). A compile-time check before the enum bounds its size, which
 /// every stack slot pays, so that no new nonterminal widens it unnoticed (LALRPOP gives even an
-/// #[inline] nonterminal's type a variant). Returns the parser and whether the enum now has the
+/// #[inline] nonterminal's type a variant). Returns the parser and 1 if the enum now has the
 /// wide tag (also when an earlier build already rewrote the file).
-pub fn word_sized_symbol_tag(parser: &str) -> (String, bool) {
+pub fn word_sized_symbol_tag(parser: &str) -> (String, usize) {
     let Some(at) = parser.find(SYMBOL_ENUM) else {
-        return (parser.to_string(), false);
+        return (parser.to_string(), 0);
     };
     // The enum's attributes (`#[allow(dead_code)]`) stay on it, after the check. LALRPOP
     // leaves a parser that is up to date alone, so an earlier build's tag and check may
@@ -44,7 +44,7 @@ pub fn word_sized_symbol_tag(parser: &str) -> (String, bool) {
     let check = format!("{SYMBOL_SIZE_CHECK}{SYMBOL_SIZE_MESSAGE}");
     (
         format!("{head}{check}{attributes}{WORD_SIZED_TAG}{tail}"),
-        true,
+        1,
     )
 }
 
@@ -58,12 +58,12 @@ mod tests {
             "mod __parse__Script {{\n    #[allow(dead_code)]\n{SYMBOL_ENUM}\n     {{\n    }}\n}}\n"
         );
         let (tagged, done) = word_sized_symbol_tag(&parser);
-        assert!(done);
+        assert_eq!(done, 1);
         assert!(tagged.contains(&format!(
             "    #[allow(dead_code)]\n{WORD_SIZED_TAG}{SYMBOL_ENUM}"
         )));
         assert!(tagged.contains("size_of::<__Symbol<'static>>() <= 72"));
-        assert_eq!(word_sized_symbol_tag(&tagged), (tagged.clone(), true));
-        assert!(!word_sized_symbol_tag("no enum here").1);
+        assert_eq!(word_sized_symbol_tag(&tagged), (tagged.clone(), 1));
+        assert_eq!(word_sized_symbol_tag("no enum here").1, 0);
     }
 }

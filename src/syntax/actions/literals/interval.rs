@@ -7,7 +7,7 @@ use crate::arena::Arena;
 use crate::ast::{
     DataType, Expr, ExprKind, Ident, Interval, IntervalPart, Literal, StringLit, UnaryOp,
 };
-use crate::lexer::{is_interval_unit, singular_unit, INTERVAL_TYPE_UNITS};
+use crate::lexer::{is_interval_unit, singular_unit, Sign, INTERVAL_TYPE_UNITS};
 use crate::span::Span;
 use crate::syntax::actions::base::{user_error, ActionResult};
 
@@ -379,6 +379,14 @@ pub fn string_interval<'a, 't>(
             to: None,
         })),
     })
+}
+
+/// The operator of a sign before an interval's value (`INTERVAL -3 DAYS`).
+pub fn sign_op(sign: Sign) -> UnaryOp {
+    match sign {
+        Sign::Plus => UnaryOp::Plus,
+        Sign::Minus => UnaryOp::Minus,
+    }
 }
 
 #[cfg(test)]
