@@ -348,3 +348,8 @@ pub fn is_strict(word: &str) -> bool {
         .iter()
         .any(|k| k.strict && k.word.eq_ignore_ascii_case(word))
 }
+
+/// Whether `text` is spelt as a keyword is: letters and underscores only.
+pub fn is_word(text: &str) -> bool {
+    text.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_')
+}

@@ -24,3 +24,21 @@ lalrpop_util::lalrpop_mod!(
 
 pub(crate) use parse::{expected_tokens_wanted, parse_script};
 pub use parse::{MAX_CHAIN, MAX_NESTING};
+
+/// For the tests of the second looks: the statements as `Display` prints them, joined by a
+/// space, or the first diagnostic's message.
+#[cfg(test)]
+pub(crate) fn read(sql: &str) -> Result<String, String> {
+    let arena = crate::Arena::new();
+    let parsed = crate::parse(&arena, sql);
+    match parsed.diagnostics().first() {
+        Some(diagnostic) => Err(diagnostic.message().to_string()),
+        None => Ok(parsed
+            .script()
+            .statements
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")),
+    }
+}

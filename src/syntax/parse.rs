@@ -15,7 +15,8 @@ use crate::span::Span;
 use crate::syntax::actions::base::UserError;
 use crate::syntax::grammar;
 use crate::syntax::keywords;
-use crate::syntax::second_look::{self, Verdict};
+use crate::syntax::keywords::is_word;
+use crate::syntax::second_look::{self, error_offset, Verdict};
 use lalrpop_util::ParseError;
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -277,50 +278,6 @@ fn with_expected_tokens<'a, T>(
     let again = parse();
     EXPECTED_TOKENS_WANTED.with(|wanted| wanted.set(false));
     again.err().unwrap_or(error)
-}
-
-/// Whether `text` is spelt as a keyword is: letters and underscores only.
-pub(crate) fn is_word(text: &str) -> bool {
-    text.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_')
-}
-
-/// For the tests of the second looks: the statements as `Display` prints them, joined by a
-/// space, or the first diagnostic's message.
-#[cfg(test)]
-pub(crate) fn read(sql: &str) -> Result<String, String> {
-    let arena = crate::Arena::new();
-    let parsed = crate::parse(&arena, sql);
-    match parsed.diagnostics().first() {
-        Some(diagnostic) => Err(diagnostic.message().to_string()),
-        None => Ok(parsed
-            .script()
-            .statements
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")),
-    }
-}
-
-/// Where the grammar found a token it did not expect (`end` for the end of the statement);
-/// `None` for an error that a check in an action reported, which no other reading of the
-/// words can mend.
-pub(crate) fn error_offset(
-    error: &ParseError<usize, Tok<'_>, UserError>,
-    end: usize,
-) -> Option<usize> {
-    match error {
-        // Input the lexer could not read: no reading of the words around it mends it.
-        ParseError::UnrecognizedToken {
-            token: (_, Tok::Error(_), _),
-            ..
-        } => None,
-        ParseError::UnrecognizedToken { token, .. } | ParseError::ExtraToken { token } => {
-            Some(token.0)
-        }
-        ParseError::UnrecognizedEof { .. } => Some(end),
-        ParseError::InvalidToken { .. } | ParseError::User { .. } => None,
-    }
 }
 
 fn lex_diagnostic(error: LexError, span: Span) -> Diagnostic {

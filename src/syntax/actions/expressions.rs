@@ -940,7 +940,7 @@ mod tests {
 
 #[cfg(test)]
 mod typed_literal_tests {
-    use crate::syntax::parse::read;
+    use crate::syntax::read;
 
     /// Asserts that each statement is refused as Spark refuses a typed literal of no type.
     fn refused_as_typed_literals(statements: &[&str]) {

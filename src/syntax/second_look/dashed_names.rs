@@ -137,7 +137,7 @@ fn is_name(source: &str, (l, tok, r): SpannedTok<'_>) -> bool {
     match tok {
         Tok::Ident(_) | Tok::QuotedIdent(_) => true,
         Tok::String(text) => text.starts_with('"'),
-        _ => crate::syntax::parse::is_word(&source[l..r]),
+        _ => crate::syntax::keywords::is_word(&source[l..r]),
     }
 }
 
@@ -149,7 +149,7 @@ fn dashed(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::syntax::parse::read;
+    use crate::syntax::read;
 
     #[test]
     fn a_clause_word_and_minus_name_after_a_select_item_is_an_alias_to_spark() {

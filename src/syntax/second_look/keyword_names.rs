@@ -353,10 +353,7 @@ impl<'a> Search<'_, 'a> {
             Ok(statements) if statements.len() == 1 => Attempt::Parsed,
             Ok(_) => Attempt::FailedAt(None),
             Err(ParseError::User { error }) => Attempt::Refused(error),
-            Err(error) => Attempt::FailedAt(crate::syntax::parse::error_offset(
-                &error,
-                self.source.len(),
-            )),
+            Err(error) => Attempt::FailedAt(super::error_offset(&error, self.source.len())),
         };
         if let Attempt::FailedAt(Some(at)) = attempt {
             if !matches!(self.farthest, Some((farthest, _)) if farthest >= at) {
@@ -463,7 +460,7 @@ fn as_name<'a>(source: &'a str, (l, tok, r): SpannedTok<'a>) -> Option<Tok<'a>> 
     let text = &source[l..r];
     // The marks of the second looks (`Tok::ValuesEnd`, ...) cover no text, and are no words.
     if text.is_empty()
-        || !crate::syntax::parse::is_word(text)
+        || !crate::syntax::keywords::is_word(text)
         || matches!(
             tok,
             Tok::Ident(_) | Tok::KeywordName(_) | Tok::StrictKeywordName(_)
@@ -525,7 +522,7 @@ pub(crate) fn strict_alias_at(
 
 #[cfg(test)]
 mod tests {
-    use crate::syntax::parse::read;
+    use crate::syntax::read;
 
     #[test]
     fn the_last_row_of_values_without_an_alias_may_be_a_relation_with_keywords_as_names() {

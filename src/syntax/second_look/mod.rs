@@ -34,7 +34,10 @@ use crate::arena::Arena;
 use crate::ast::Statement;
 use crate::diagnostic::Diagnostic;
 use crate::lexer::SpannedTok;
+use crate::lexer::Tok;
+use crate::syntax::actions::base::UserError;
 use crate::syntax::grammar::ScriptParser;
+use lalrpop_util::ParseError;
 
 /// What the second look makes of a statement.
 pub(crate) enum Verdict<'a> {
@@ -74,5 +77,26 @@ pub(crate) fn look_again<'a>(
     match dashed_names::clause_read_as_alias(parser, source, tokens) {
         Some(refusal) => Verdict::Refused(refusal),
         None => Verdict::Read(statement),
+    }
+}
+
+/// Where the grammar found a token it did not expect (`end` for the end of the statement);
+/// `None` for an error that a check in an action reported, which no other reading of the
+/// words can mend.
+pub(crate) fn error_offset(
+    error: &ParseError<usize, Tok<'_>, UserError>,
+    end: usize,
+) -> Option<usize> {
+    match error {
+        // Input the lexer could not read: no reading of the words around it mends it.
+        ParseError::UnrecognizedToken {
+            token: (_, Tok::Error(_), _),
+            ..
+        } => None,
+        ParseError::UnrecognizedToken { token, .. } | ParseError::ExtraToken { token } => {
+            Some(token.0)
+        }
+        ParseError::UnrecognizedEof { .. } => Some(end),
+        ParseError::InvalidToken { .. } | ParseError::User { .. } => None,
     }
 }

@@ -546,7 +546,7 @@ pub fn column_types<'t>(rows: &[Expr<'_>]) -> ActionResult<'t, ()> {
 
 #[cfg(test)]
 mod tests {
-    use crate::syntax::parse::read;
+    use crate::syntax::read;
 
     #[test]
     fn a_row_that_is_a_struct_is_a_row_of_its_fields() {

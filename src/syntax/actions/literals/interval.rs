@@ -392,7 +392,7 @@ pub fn sign_op(sign: Sign) -> UnaryOp {
 #[cfg(test)]
 mod tests {
     use super::fits_pattern;
-    use crate::syntax::parse::read;
+    use crate::syntax::read;
 
     #[test]
     fn adjacent_strings_in_an_interval_value_are_one_string() {
