@@ -60,10 +60,11 @@ pub(crate) fn reparse<'a>(
     let mut reading = tokens.to_vec();
     let mut search = Search {
         parser,
-        scratch: Arena::new(),
+        arena,
         source,
         refusal: None,
         farthest: None,
+        parsed: None,
     };
     let mut error_at = error_at;
     let mut steps = 0;
@@ -87,24 +88,24 @@ pub(crate) fn reparse<'a>(
             _ => return Err(search.refusal),
         }
     }
-    // The attempts were built in a scratch arena, reused from one to the next, so that they
-    // do not pile up in the caller's; the reading that parses is built again there.
-    let spanned = reading.iter().map(|&t| Ok::<_, UserError>(t));
-    match parser.parse(source, arena, spanned) {
-        Ok(mut statements) if statements.len() == 1 => Ok(statements.swap_remove(0)),
-        _ => Err(None),
-    }
+    search.parsed.take().ok_or(None)
 }
 
 struct Search<'p, 'a> {
     parser: &'p ScriptParser,
-    scratch: Arena,
+    /// The caller's arena, where every attempt is built: the one that parses is the statement,
+    /// and what the others built stays there until the arena is released (a few trees the
+    /// size of the statement; building the statement again instead cost a quarter of a
+    /// keyword's second look).
+    arena: &'a Arena,
     source: &'a str,
     /// A check's refusal of a reading as MAP or REDUCE.
     refusal: Option<UserError>,
     /// Of the readings tried that failed, the one that failed farthest into the statement:
     /// where, and its tokens.
     farthest: Option<(usize, Vec<SpannedTok<'a>>)>,
+    /// The statement of the reading that parsed.
+    parsed: Option<Statement<'a>>,
 }
 
 /// How an attempt ended: parsed, failed at a source offset (`None`: at no token), or refused
@@ -347,10 +348,12 @@ impl<'a> Search<'_, 'a> {
     }
 
     fn attempt(&mut self, tokens: &[SpannedTok<'a>]) -> Attempt {
-        self.scratch.reset();
         let spanned = tokens.iter().map(|&t| Ok::<_, UserError>(t));
-        let attempt = match self.parser.parse(self.source, &self.scratch, spanned) {
-            Ok(statements) if statements.len() == 1 => Attempt::Parsed,
+        let attempt = match self.parser.parse(self.source, self.arena, spanned) {
+            Ok(mut statements) if statements.len() == 1 => {
+                self.parsed = Some(statements.swap_remove(0));
+                Attempt::Parsed
+            }
             Ok(_) => Attempt::FailedAt(None),
             Err(ParseError::User { error }) => Attempt::Refused(error),
             Err(error) => Attempt::FailedAt(super::error_offset(&error, self.source.len())),
