@@ -1,8 +1,7 @@
 //! Syntax errors list the terminals they expected only when asked.
 
-const EXPECTED_FROM_STATES: &str = "        fn expected_tokens_from_states(&self, states: &[i16]) -> alloc::vec::Vec<alloc::string::String> {\n";
-const ON_REQUEST: &str =
-    "            if !crate::syntax::expected_tokens_wanted() { return alloc::vec::Vec::new(); }\n";
+const EXPECTED_FROM_STATES: &str = "        fn expected_tokens_from_states(&self, states: &[i16]) -> alloc::vec::Vec<alloc::string::String> {\n            __expected_tokens_from_states(states, core::marker::PhantomData::<(&())>)\n";
+const ON_REQUEST: &str = "        fn expected_tokens_from_states(&self, states: &[i16]) -> alloc::vec::Vec<alloc::string::String> {\n            crate::syntax::expected_tokens(states, || __expected_tokens_from_states(states, core::marker::PhantomData::<(&())>))\n";
 const SIMULATED_ACCEPTS: &str =
     "            if __accepts(None, __states, Some(index), core::marker::PhantomData::<(&())>) {\n";
 const TOP_STATE_FIRST: &str = "            let __top = __states[__states.len() - 1];\n            let __first = __action(__top, index);\n            if __first > 0 || __first < 0 && __accepts(None, __states, Some(index), core::marker::PhantomData::<(&())>) {\n";
@@ -10,9 +9,9 @@ const TOP_STATE_FIRST: &str = "            let __top = __states[__states.len() -
 /// On every syntax error LALRPOP lists the terminals that could have come instead, by
 /// simulating the parse of each of the grammar's 250 terminals from the error's states: that
 /// made a statement with a syntax error cost 60 to 130 times a valid one, mostly in the second
-/// looks' attempts, which only need where a reading fails. Here the list is made only when the
-/// parser glue asks for it (`parser::expected_tokens_wanted`), for the one error that is
-/// reported. And that list is made with the top state's action first: most terminals are an
+/// looks' attempts, which only need where a reading fails. Here the generated parser hands the
+/// error's states to the parser glue (`syntax::expected_tokens`), which has the list made only
+/// for the one error that is reported, and keeps the message made of it by states. And that list is made with the top state's action first: most terminals are an
 /// error there, and LALRPOP's simulation (`__accepts`) copies the state stack before it looks.
 /// Returns the parser and how many of the two rewrites it has (also when an earlier build
 /// already made them).
@@ -21,10 +20,7 @@ pub fn expected_tokens_on_request(parser: &str) -> (String, usize) {
     let mut done = 0;
     // LALRPOP leaves a parser that is up to date alone, so an earlier build may have done either.
     for (anchor, replacement) in [
-        (
-            EXPECTED_FROM_STATES,
-            format!("{EXPECTED_FROM_STATES}{ON_REQUEST}"),
-        ),
+        (EXPECTED_FROM_STATES, ON_REQUEST.to_string()),
         (SIMULATED_ACCEPTS, TOP_STATE_FIRST.to_string()),
     ] {
         if !parser.contains(&replacement) && parser.matches(anchor).count() == 1 {
@@ -44,7 +40,7 @@ mod tests {
         let parser = format!("{EXPECTED_FROM_STATES}        }}\n{SIMULATED_ACCEPTS}");
         let (rewritten, count) = expected_tokens_on_request(&parser);
         assert_eq!(count, 2);
-        assert!(rewritten.starts_with(&format!("{EXPECTED_FROM_STATES}{ON_REQUEST}")));
+        assert!(rewritten.starts_with(ON_REQUEST));
         assert!(rewritten.contains("let __first = __action(__top, index);"));
         assert!(!rewritten.contains(SIMULATED_ACCEPTS));
         assert_eq!(

@@ -22,7 +22,7 @@ lalrpop_util::lalrpop_mod!(
     "/pipeline.rs"
 );
 
-pub(crate) use parse::{expected_tokens_wanted, parse_script};
+pub(crate) use parse::{expected_tokens, parse_script};
 pub use parse::{MAX_CHAIN, MAX_NESTING};
 
 /// For the tests of the second looks: the statements as `Display` prints them, joined by a

@@ -239,45 +239,85 @@ fn parse_statement<'a>(
         Verdict::Refused(refusal) => diagnostics.push(refusal),
         Verdict::Unmended => {
             let error = error.expect("only a statement that did not parse stays unmended");
-            let error = with_expected_tokens(error, || {
+            let (error, expected) = with_expected_tokens(error, || {
                 let tokens = chunk.tokens.iter().map(|&t| Ok::<_, UserError>(t));
                 parser.parse(source, arena, tokens)
             });
-            diagnostics.extend(syntax_diagnostic(error, last));
+            diagnostics.extend(syntax_diagnostic(error, last, expected));
         }
     }
     Statement::Error(whole)
 }
 
+/// What the parser glue keeps of the terminals expected at syntax errors (see
+/// [`expected_tokens`]).
+#[derive(Default)]
+struct Expected {
+    /// Whether the error being parsed is the one reported, whose message lists them.
+    wanted: bool,
+    /// The list for the last error parsed while `wanted`, as a message says it.
+    message: Option<String>,
+    /// The messages made so far, by the parser states they were made for: a state stack always
+    /// expects the same terminals, and an editor meets the same errors again and again.
+    by_states: HashMap<Vec<i16>, String>,
+}
+
 thread_local! {
-    /// Whether the generated parser lists the expected terminals on a syntax error (see
-    /// [`with_expected_tokens`]).
-    static EXPECTED_TOKENS_WANTED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    static EXPECTED: RefCell<Expected> = RefCell::default();
 }
 
-/// Whether the parser should list the terminals it expected at a syntax error. Listing them
-/// simulates the parse of every terminal, which costs far more than the parse itself, and only
-/// the one error that is reported needs it: `build.rs` makes the generated parser ask here.
-pub(crate) fn expected_tokens_wanted() -> bool {
-    EXPECTED_TOKENS_WANTED.with(std::cell::Cell::get)
+/// How many messages [`Expected::by_states`] keeps before it starts again (this bounds the
+/// memory they take).
+const EXPECTED_KEPT: usize = 512;
+
+/// Called by the generated parser at a syntax error with its state stack (`build.rs` makes it
+/// do so): for the error that is reported, the message that lists the terminals it expected,
+/// made with `list` (which simulates the parse of every terminal, far more work than a
+/// statement's parse) unless these states had one made before. Returns no list to LALRPOP:
+/// the message is taken by [`with_expected_tokens`].
+pub(crate) fn expected_tokens(states: &[i16], list: impl FnOnce() -> Vec<String>) -> Vec<String> {
+    EXPECTED.with(|expected| {
+        let mut expected = expected.borrow_mut();
+        if !expected.wanted {
+            return;
+        }
+        let message = match expected.by_states.get(states) {
+            Some(message) => message.clone(),
+            None => {
+                let message = expected_list(&list());
+                if expected.by_states.len() >= EXPECTED_KEPT {
+                    expected.by_states.clear();
+                }
+                expected.by_states.insert(states.to_vec(), message.clone());
+                message
+            }
+        };
+        expected.message = Some(message);
+    });
+    Vec::new()
 }
 
-/// `error` with the terminals expected at it: for a syntax error at a token or at the end,
-/// `parse` runs again with the list asked for (it fails the same way, being the same parse).
+/// `error` with the terminals expected at it, as a message lists them: for a syntax error at a
+/// token or at the end, `parse` runs again with the list asked for (it fails the same way,
+/// being the same parse).
 fn with_expected_tokens<'a, T>(
     error: ParseError<usize, Tok<'a>, UserError>,
     parse: impl FnOnce() -> Result<T, ParseError<usize, Tok<'a>, UserError>>,
-) -> ParseError<usize, Tok<'a>, UserError> {
+) -> (ParseError<usize, Tok<'a>, UserError>, Option<String>) {
     if !matches!(
         error,
         ParseError::UnrecognizedToken { .. } | ParseError::UnrecognizedEof { .. }
     ) {
-        return error;
+        return (error, None);
     }
-    EXPECTED_TOKENS_WANTED.with(|wanted| wanted.set(true));
+    EXPECTED.with(|expected| expected.borrow_mut().wanted = true);
     let again = parse();
-    EXPECTED_TOKENS_WANTED.with(|wanted| wanted.set(false));
-    again.err().unwrap_or(error)
+    let message = EXPECTED.with(|expected| {
+        let mut expected = expected.borrow_mut();
+        expected.wanted = false;
+        expected.message.take()
+    });
+    (again.err().unwrap_or(error), message)
 }
 
 fn lex_diagnostic(error: LexError, span: Span) -> Diagnostic {
@@ -310,7 +350,11 @@ fn lex_diagnostic(error: LexError, span: Span) -> Diagnostic {
 fn syntax_diagnostic(
     error: ParseError<usize, Tok<'_>, UserError>,
     end: usize,
+    expected_message: Option<String>,
 ) -> Option<Diagnostic> {
+    // The expected terminals as a message says them: from the parse that was asked for them
+    // (see `with_expected_tokens`), else from the error's own list.
+    let message_of = |list: Vec<String>| expected_message.unwrap_or_else(|| expected_list(&list));
     match error {
         ParseError::UnrecognizedToken {
             token: (_, Tok::Error(_), _),
@@ -325,7 +369,7 @@ fn syntax_diagnostic(
             format!(
                 "syntax error at {}: {}",
                 found(tok, r - l),
-                cached_expected_list(expected)
+                message_of(expected)
             ),
         )),
         ParseError::UnrecognizedEof { expected, .. } => Some(Diagnostic::error(
@@ -333,7 +377,7 @@ fn syntax_diagnostic(
             Span::from_usize(end, end),
             format!(
                 "syntax error at the end of the statement: {}",
-                cached_expected_list(expected)
+                message_of(expected)
             ),
         )),
         ParseError::ExtraToken { token: (l, tok, r) } => Some(Diagnostic::error(
@@ -365,33 +409,6 @@ fn found(tok: Tok<'_>, len: usize) -> String {
         }
         other => format!("`{}`", other.describe().trim_matches('\'')),
     }
-}
-
-thread_local! {
-    /// The messages [`expected_list`] made, by the list they were made of: a parser state
-    /// always expects the same terminals, and an editor meets the same errors again and again.
-    static EXPECTED_LISTS: RefCell<HashMap<Vec<String>, String>> = RefCell::default();
-}
-
-/// How many lists [`EXPECTED_LISTS`] keeps before it starts again (the grammar's states bound
-/// the distinct lists; this bounds the memory they take).
-const EXPECTED_LISTS_KEPT: usize = 512;
-
-/// [`expected_list`], from [`EXPECTED_LISTS`] where the same list was seen before: making the
-/// message reads and compares about two hundred names, far more than a statement's parse.
-fn cached_expected_list(expected: Vec<String>) -> String {
-    EXPECTED_LISTS.with(|lists| {
-        let mut lists = lists.borrow_mut();
-        if let Some(message) = lists.get(&expected) {
-            return message.clone();
-        }
-        if lists.len() >= EXPECTED_LISTS_KEPT {
-            lists.clear();
-        }
-        let message = expected_list(&expected);
-        lists.insert(expected, message.clone());
-        message
-    })
 }
 
 /// "expected one of: ...", with LALRPOP's terminal names made readable and the keywords that
@@ -516,6 +533,22 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The message kept for a parser state stack is the one made for it: a second error at the
+    /// same states, in another statement, lists the same terminals, and an error elsewhere
+    /// its own.
+    #[test]
+    fn a_kept_expected_message_is_the_one_made_for_its_states() {
+        let message = |sql: &str| crate::syntax::read(sql).unwrap_err();
+        let first = message("SELECT a FROM t WHERE a =");
+        assert_eq!(message("SELECT b FROM u WHERE b ="), first);
+        assert_eq!(message("SELECT a FROM t WHERE a ="), first);
+        assert_ne!(message("SELECT a FROM t WHERE a = ("), first);
+        assert_eq!(
+            message("CREATE FLOW f AS INSERT INTO"),
+            "syntax error at the end of the statement: expected identifier"
+        );
     }
 
     #[test]
