@@ -18,13 +18,18 @@
 //! The tree lives in an [`Arena`] the caller owns and borrows from it and from the source.
 //!
 //! Modules, in the order data flows through them:
-//! - [`lexer`]: source text to tokens (logos); never aborts.
-//! - `parser`: tokens to the [`ast`] (LALRPOP), one statement at a time, with syntax diagnostics.
+//! - `syntax`: text to tree. Its keyword table (one row per keyword), the [`lexer`] (tokens,
+//!   and the few contextual choices one token of look-ahead needs; never aborts), the LALRPOP
+//!   grammar and the actions it calls, and the second look at a statement that Spark reads
+//!   differently from an LALR(1) grammar. Syntax diagnostics come from here.
 //! - [`ast`]: the typed tree with a [`span::Span`] on every node, `Display` as canonical SQL,
 //!   and a [`ast::visit::Visitor`].
-//! - `check`: the rules that one statement decides, one file per family.
-//! - [`pipeline`]: several sources as one pipeline (datasets, flows, reads, dependencies),
-//!   name resolution, and the pipeline-scope rules; [`Pipeline`] is the entry point.
+//! - `check`: the rules, one file per family; the ones one statement decides and the ones over
+//!   the whole pipeline.
+//! - [`model`]: what a pipeline's sources declare: datasets, flows, what each flow reads, and
+//!   name resolution.
+//! - [`pipeline`]: the driver: several sources parsed, checked and modelled as one pipeline;
+//!   [`Pipeline`] is the entry point.
 //! - [`snapshot_version`]: the snapshot-version protocol as a checked state machine.
 //! - [`diagnostic`]: codes, severities, labels and help, with [`miette`] integration.
 //! - `report` (feature `cli`): diagnostics rendered for people and as JSON.

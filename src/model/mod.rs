@@ -1,6 +1,6 @@
 //! The model of a pipeline: the datasets its sources declare, the flows that write them, what
 //! each flow reads, and the dependency graph between datasets. Built from parsed sources by
-//! [`collect`]; the driver ([`crate::pipeline`]) builds it and the rules read it.
+//! `collect`; the driver ([`crate::pipeline`]) builds it and the rules read it.
 //!
 //! Names resolve case-insensitively. `LIVE.x` resolves to `x`, and a name qualified with the
 //! catalog and schema selected by `USE` (or `SET CATALOG`) earlier in the same file resolves to
