@@ -79,7 +79,6 @@ impl Keyword {
     }
 
     /// Whether the lexer makes this token from a word (not from its neighbours).
-    #[cfg_attr(not(test), allow(dead_code))]
     pub const fn is_word(&self) -> bool {
         !matches!(self.class, Class::MadeByLexer)
     }

@@ -21,6 +21,7 @@ use lalrpop_util::ParseError;
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::sync::LazyLock;
 
 /// How deeply brackets may nest in one statement, and how many prefix operators (`NOT`, `-`)
 /// may follow each other. Deeper input is reported instead of parsed, so that parsing, printing
@@ -419,7 +420,7 @@ fn expected_list(expected: &[String]) -> String {
     // a FROM body come only from a second look at the statement (see `keyword_names`), which has
     // already failed when this list is shown; a name after a dot that starts with digits (`t.1a`)
     // is offered as `.`, listed anyway.
-    let readable: Vec<Cow<'_, str>> = expected
+    let readable: Vec<Listed<'_>> = expected
         .iter()
         .filter(|t| {
             !matches!(
@@ -433,24 +434,21 @@ fn expected_list(expected: &[String]) -> String {
                     | "DOT_DIGIT_NAME"
             )
         })
-        .map(|t| readable_terminal(t))
+        .map(|t| Listed::of(t))
         .collect();
     // Whether every reserved word that is a name is listed: one bit each.
     let reserved_listed = readable
         .iter()
-        .filter_map(|name| reserved_name_index(name))
+        .filter_map(Listed::reserved_name)
         .fold(0u64, |bits, i| bits | 1 << i);
     let takes_any_name = takes_identifier
         && reserved_listed.count_ones() as usize == keywords::reserved_names().len();
     let mut names: Vec<&str> = Vec::new();
-    for name in &readable {
-        let name = name.as_ref();
+    for listed in &readable {
+        let name = listed.name();
         // LATERAL is a name only where the grammar's `Ident` is (not a table's first name).
-        let folded = takes_identifier
-            && keywords::non_reserved()
-                .binary_search_by(|word| word.as_str().cmp(name))
-                .is_ok()
-            || takes_any_name && (reserved_name_index(name).is_some() || name == "LATERAL");
+        let folded = takes_identifier && listed.is_non_reserved()
+            || takes_any_name && (listed.reserved_name().is_some() || name == "LATERAL");
         if !folded && !names.contains(&name) {
             names.push(name);
         }
@@ -460,6 +458,76 @@ fn expected_list(expected: &[String]) -> String {
         1 => format!("expected {}", names[0]),
         _ => format!("expected one of: {}", names.join(", ")),
     }
+}
+
+/// A terminal as an "expected" list names it: a keyword of the table, whose name and fold are
+/// worked out once (most of a list is keywords), or any other terminal.
+enum Listed<'t> {
+    Keyword(&'static KeywordTerminal),
+    Other(Cow<'t, str>),
+}
+
+/// A keyword's name in capitals, whether it folds into "identifier" wherever an identifier is
+/// expected, and where it is among the reserved words that are names too.
+struct KeywordTerminal {
+    name: String,
+    non_reserved: bool,
+    reserved_name: Option<usize>,
+}
+
+/// The keywords of the table by their terminal as LALRPOP names it (`"select"`, quoted).
+static KEYWORD_TERMINALS: LazyLock<HashMap<String, KeywordTerminal>> = LazyLock::new(|| {
+    keywords::KEYWORDS
+        .iter()
+        .filter(|k| k.is_word())
+        .map(|k| {
+            let name = k.word.to_ascii_uppercase();
+            let listed = KeywordTerminal {
+                non_reserved: is_non_reserved_name(&name),
+                reserved_name: reserved_name_index(&name),
+                name,
+            };
+            (format!("\"{}\"", k.word), listed)
+        })
+        .collect()
+});
+
+impl<'t> Listed<'t> {
+    fn of(terminal: &'t str) -> Self {
+        match KEYWORD_TERMINALS.get(terminal) {
+            Some(keyword) => Listed::Keyword(keyword),
+            None => Listed::Other(readable_terminal(terminal)),
+        }
+    }
+
+    fn name(&self) -> &str {
+        match self {
+            Listed::Keyword(keyword) => &keyword.name,
+            Listed::Other(name) => name,
+        }
+    }
+
+    fn is_non_reserved(&self) -> bool {
+        match self {
+            Listed::Keyword(keyword) => keyword.non_reserved,
+            Listed::Other(name) => is_non_reserved_name(name),
+        }
+    }
+
+    fn reserved_name(&self) -> Option<usize> {
+        match self {
+            Listed::Keyword(keyword) => keyword.reserved_name,
+            Listed::Other(name) => reserved_name_index(name),
+        }
+    }
+}
+
+/// Whether `name` (in capitals) is a keyword that the grammar takes wherever it takes an
+/// identifier.
+fn is_non_reserved_name(name: &str) -> bool {
+    keywords::non_reserved()
+        .binary_search_by(|word| word.as_str().cmp(name))
+        .is_ok()
 }
 
 /// Where `word` is among the reserved words that are names too.
