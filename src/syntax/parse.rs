@@ -483,7 +483,9 @@ static KEYWORD_TERMINALS: LazyLock<HashMap<String, KeywordTerminal>> = LazyLock:
         .map(|k| {
             let name = k.word.to_ascii_uppercase();
             let listed = KeywordTerminal {
-                non_reserved: is_non_reserved_name(&name),
+                non_reserved: k.is_non_reserved(),
+                // By name, so that a keyword and a terminal named after it (`* EXCEPT`) set
+                // the same bit.
                 reserved_name: reserved_name_index(&name),
                 name,
             };
