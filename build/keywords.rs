@@ -77,7 +77,8 @@ fn class_named(name: &str) -> Option<Class> {
 pub fn token_declarations() -> String {
     let mut variants = String::new();
     let mut names = String::new();
-    for k in KEYWORDS.iter().filter(|k| k.is_word()) {
+    let mut rows = String::new();
+    for (row, k) in KEYWORDS.iter().enumerate().filter(|(_, k)| k.is_word()) {
         let upper = k.word.to_ascii_uppercase();
         variants.push_str(&format!("            /// The keyword `{upper}`"));
         if let Some(other) = k.or {
@@ -94,6 +95,7 @@ pub fn token_declarations() -> String {
         }
         variants.push_str(&format!("            {},\n", k.variant));
         names.push_str(&format!("            Tok::{} => \"{upper}\",\n", k.variant));
+        rows.push_str(&format!("            Tok::{} => {row},\n", k.variant));
     }
     format!(
         "/// Declares the token enum it is given with a variant for each keyword of the keyword table\n\
@@ -112,6 +114,12 @@ pub fn token_declarations() -> String {
          \x20       Some(match self {{\n{names}\
          \x20           _ => return None,\n\
          \x20       }})\n\
+         \x20   }}\n\n\
+         \x20   /// The keyword's row of the keyword table; `None` for a token that is no keyword.\n\
+         \x20   pub(crate) fn keyword_row(&self) -> Option<&'static crate::syntax::keywords::Keyword> {{\n\
+         \x20       Some(&crate::syntax::keywords::KEYWORDS[match self {{\n{rows}\
+         \x20           _ => return None,\n\
+         \x20       }}])\n\
          \x20   }}\n\
          }}\n"
     )

@@ -65,7 +65,7 @@ pub const PASSES: &[Pass] = &[
     Pass {
         name: "expected_tokens_on_request",
         apply: expected_tokens_on_request::expected_tokens_on_request,
-        at_least: 2,
+        at_least: 1,
     },
 ];
 

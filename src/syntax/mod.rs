@@ -3,6 +3,8 @@
 //!
 //! - [`lexer`]: source text to tokens (logos), with the few contextual choices one token of
 //!   look-ahead needs; never aborts.
+//! - `expected`: what a syntax error says about the parser's states (the terminals that fit
+//!   there, as a message lists them).
 //! - `parse`: runs the generated parser over a source, one pass for a clean file and statement
 //!   by statement after an error, and turns its errors into diagnostics.
 //! - `actions`: what the grammar's rules call to build the tree, and Spark's parse-time
@@ -11,6 +13,7 @@
 //!   keyword used as a name, ...), the statement read again.
 
 mod actions;
+mod expected;
 pub(crate) mod keywords;
 pub mod lexer;
 mod parse;
@@ -22,7 +25,8 @@ lalrpop_util::lalrpop_mod!(
     "/pipeline.rs"
 );
 
-pub(crate) use parse::{expected_tokens, parse_script};
+pub(crate) use expected::at_syntax_error;
+pub(crate) use parse::parse_script;
 pub use parse::{MAX_CHAIN, MAX_NESTING};
 
 /// For the tests of the second looks: the statements as `Display` prints them, joined by a

@@ -13,15 +13,10 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::lexer::{LexError, Lexer, SpannedTok, Tok};
 use crate::span::Span;
 use crate::syntax::actions::base::UserError;
+use crate::syntax::expected::with_expected_message;
 use crate::syntax::grammar;
-use crate::syntax::keywords;
-use crate::syntax::keywords::is_word;
-use crate::syntax::second_look::{self, error_offset, Verdict};
+use crate::syntax::second_look::{self, Verdict};
 use lalrpop_util::ParseError;
-use std::borrow::Cow;
-use std::cell::RefCell;
-use std::collections::HashMap;
-use std::sync::LazyLock;
 
 /// How deeply brackets may nest in one statement, and how many prefix operators (`NOT`, `-`)
 /// may follow each other. Deeper input is reported instead of parsed, so that parsing, printing
@@ -233,14 +228,14 @@ fn parse_statement<'a>(
     let (first, error) = match parser.parse(source, arena, tokens) {
         Ok(mut statements) if statements.len() == 1 => (Ok(statements.swap_remove(0)), None),
         Ok(_) => return Statement::Error(whole),
-        Err(error) => (Err(error_offset(&error, last)), Some(error)),
+        Err(error) => (Err(second_look::error_offset(&error, last)), Some(error)),
     };
     match second_look::look_again(parser, arena, source, chunk.tokens, first) {
         Verdict::Read(statement) => return statement,
         Verdict::Refused(refusal) => diagnostics.push(refusal),
         Verdict::Unmended => {
             let error = error.expect("only a statement that did not parse stays unmended");
-            let (error, expected) = with_expected_tokens(error, || {
+            let (error, expected) = with_expected_message(error, || {
                 let tokens = chunk.tokens.iter().map(|&t| Ok::<_, UserError>(t));
                 parser.parse(source, arena, tokens)
             });
@@ -248,77 +243,6 @@ fn parse_statement<'a>(
         }
     }
     Statement::Error(whole)
-}
-
-/// What the parser glue keeps of the terminals expected at syntax errors (see
-/// [`expected_tokens`]).
-#[derive(Default)]
-struct Expected {
-    /// Whether the error being parsed is the one reported, whose message lists them.
-    wanted: bool,
-    /// The list for the last error parsed while `wanted`, as a message says it.
-    message: Option<String>,
-    /// The messages made so far, by the parser states they were made for: a state stack always
-    /// expects the same terminals, and an editor meets the same errors again and again.
-    by_states: HashMap<Vec<i16>, String>,
-}
-
-thread_local! {
-    static EXPECTED: RefCell<Expected> = RefCell::default();
-}
-
-/// How many messages [`Expected::by_states`] keeps before it starts again (this bounds the
-/// memory they take).
-const EXPECTED_KEPT: usize = 512;
-
-/// Called by the generated parser at a syntax error with its state stack (`build.rs` makes it
-/// do so): for the error that is reported, the message that lists the terminals it expected,
-/// made with `list` (which simulates the parse of every terminal, far more work than a
-/// statement's parse) unless these states had one made before. Returns no list to LALRPOP:
-/// the message is taken by [`with_expected_tokens`].
-pub(crate) fn expected_tokens(states: &[i16], list: impl FnOnce() -> Vec<String>) -> Vec<String> {
-    EXPECTED.with(|expected| {
-        let mut expected = expected.borrow_mut();
-        if !expected.wanted {
-            return;
-        }
-        let message = match expected.by_states.get(states) {
-            Some(message) => message.clone(),
-            None => {
-                let message = expected_list(&list());
-                if expected.by_states.len() >= EXPECTED_KEPT {
-                    expected.by_states.clear();
-                }
-                expected.by_states.insert(states.to_vec(), message.clone());
-                message
-            }
-        };
-        expected.message = Some(message);
-    });
-    Vec::new()
-}
-
-/// `error` with the terminals expected at it, as a message lists them: for a syntax error at a
-/// token or at the end, `parse` runs again with the list asked for (it fails the same way,
-/// being the same parse).
-fn with_expected_tokens<'a, T>(
-    error: ParseError<usize, Tok<'a>, UserError>,
-    parse: impl FnOnce() -> Result<T, ParseError<usize, Tok<'a>, UserError>>,
-) -> (ParseError<usize, Tok<'a>, UserError>, Option<String>) {
-    if !matches!(
-        error,
-        ParseError::UnrecognizedToken { .. } | ParseError::UnrecognizedEof { .. }
-    ) {
-        return (error, None);
-    }
-    EXPECTED.with(|expected| expected.borrow_mut().wanted = true);
-    let again = parse();
-    let message = EXPECTED.with(|expected| {
-        let mut expected = expected.borrow_mut();
-        expected.wanted = false;
-        expected.message.take()
-    });
-    (again.err().unwrap_or(error), message)
 }
 
 fn lex_diagnostic(error: LexError, span: Span) -> Diagnostic {
@@ -353,33 +277,25 @@ fn syntax_diagnostic(
     end: usize,
     expected_message: Option<String>,
 ) -> Option<Diagnostic> {
-    // The expected terminals as a message says them: from the parse that was asked for them
-    // (see `with_expected_tokens`), else from the error's own list.
-    let message_of = |list: Vec<String>| expected_message.unwrap_or_else(|| expected_list(&list));
+    // The expected terminals as a message says them, from the parse that was asked for them
+    // (see `with_expected_message`).
+    let expected = || expected_message.unwrap_or_else(|| "unexpected input".to_string());
     match error {
         ParseError::UnrecognizedToken {
             token: (_, Tok::Error(_), _),
             ..
         } => None,
         ParseError::UnrecognizedToken {
-            token: (l, tok, r),
-            expected,
+            token: (l, tok, r), ..
         } => Some(Diagnostic::error(
             Code::ParseSyntaxError,
             Span::from_usize(l, r),
-            format!(
-                "syntax error at {}: {}",
-                found(tok, r - l),
-                message_of(expected)
-            ),
+            format!("syntax error at {}: {}", found(tok, r - l), expected()),
         )),
-        ParseError::UnrecognizedEof { expected, .. } => Some(Diagnostic::error(
+        ParseError::UnrecognizedEof { .. } => Some(Diagnostic::error(
             Code::ParseSyntaxError,
             Span::from_usize(end, end),
-            format!(
-                "syntax error at the end of the statement: {}",
-                message_of(expected)
-            ),
+            format!("syntax error at the end of the statement: {}", expected()),
         )),
         ParseError::ExtraToken { token: (l, tok, r) } => Some(Diagnostic::error(
             Code::ParseSyntaxError,
@@ -412,162 +328,9 @@ fn found(tok: Tok<'_>, len: usize) -> String {
     }
 }
 
-/// "expected one of: ...", with LALRPOP's terminal names made readable and the keywords that
-/// are identifiers too folded into "identifier".
-fn expected_list(expected: &[String]) -> String {
-    let takes_identifier = expected.iter().any(|e| e == "IDENT");
-    // The `(` of a select item's names, the query's WINDOW, Hive's MAP or REDUCE and the end of
-    // a FROM body come only from a second look at the statement (see `keyword_names`), which has
-    // already failed when this list is shown; a name after a dot that starts with digits (`t.1a`)
-    // is offered as `.`, listed anyway.
-    let readable: Vec<Listed<'_>> = expected
-        .iter()
-        .filter(|t| {
-            !matches!(
-                t.as_str(),
-                "\"( of names\""
-                    | "\"WINDOW of the query\""
-                    | "MAP_OR_REDUCE"
-                    | "\"clauses of a FROM body\""
-                    | "\"name with dashes\""
-                    | "\"end of VALUES\""
-                    | "DOT_DIGIT_NAME"
-            )
-        })
-        .map(|t| Listed::of(t))
-        .collect();
-    // Whether every reserved word that is a name is listed: one bit each.
-    let reserved_listed = readable
-        .iter()
-        .filter_map(Listed::reserved_name)
-        .fold(0u64, |bits, i| bits | 1 << i);
-    let takes_any_name = takes_identifier
-        && reserved_listed.count_ones() as usize == keywords::reserved_names().len();
-    let mut names: Vec<&str> = Vec::new();
-    for listed in &readable {
-        let name = listed.name();
-        // LATERAL is a name only where the grammar's `Ident` is (not a table's first name).
-        let folded = takes_identifier && listed.is_non_reserved()
-            || takes_any_name && (listed.reserved_name().is_some() || name == "LATERAL");
-        if !folded && !names.contains(&name) {
-            names.push(name);
-        }
-    }
-    match names.len() {
-        0 => "unexpected input".to_string(),
-        1 => format!("expected {}", names[0]),
-        _ => format!("expected one of: {}", names.join(", ")),
-    }
-}
-
-/// A terminal as an "expected" list names it: a keyword of the table, whose name and fold are
-/// worked out once (most of a list is keywords), or any other terminal.
-enum Listed<'t> {
-    Keyword(&'static KeywordTerminal),
-    Other(Cow<'t, str>),
-}
-
-/// A keyword's name in capitals, whether it folds into "identifier" wherever an identifier is
-/// expected, and where it is among the reserved words that are names too.
-struct KeywordTerminal {
-    name: String,
-    non_reserved: bool,
-    reserved_name: Option<usize>,
-}
-
-/// The keywords of the table by their terminal as LALRPOP names it (`"select"`, quoted).
-static KEYWORD_TERMINALS: LazyLock<HashMap<String, KeywordTerminal>> = LazyLock::new(|| {
-    keywords::KEYWORDS
-        .iter()
-        .filter(|k| k.is_word())
-        .map(|k| {
-            let name = k.word.to_ascii_uppercase();
-            let listed = KeywordTerminal {
-                non_reserved: k.is_non_reserved(),
-                // By name, so that a keyword and a terminal named after it (`* EXCEPT`) set
-                // the same bit.
-                reserved_name: reserved_name_index(&name),
-                name,
-            };
-            (format!("\"{}\"", k.word), listed)
-        })
-        .collect()
-});
-
-impl<'t> Listed<'t> {
-    fn of(terminal: &'t str) -> Self {
-        match KEYWORD_TERMINALS.get(terminal) {
-            Some(keyword) => Listed::Keyword(keyword),
-            None => Listed::Other(readable_terminal(terminal)),
-        }
-    }
-
-    fn name(&self) -> &str {
-        match self {
-            Listed::Keyword(keyword) => &keyword.name,
-            Listed::Other(name) => name,
-        }
-    }
-
-    fn is_non_reserved(&self) -> bool {
-        match self {
-            Listed::Keyword(keyword) => keyword.non_reserved,
-            Listed::Other(name) => is_non_reserved_name(name),
-        }
-    }
-
-    fn reserved_name(&self) -> Option<usize> {
-        match self {
-            Listed::Keyword(keyword) => keyword.reserved_name,
-            Listed::Other(name) => reserved_name_index(name),
-        }
-    }
-}
-
-/// Whether `name` (in capitals) is a keyword that the grammar takes wherever it takes an
-/// identifier.
-fn is_non_reserved_name(name: &str) -> bool {
-    keywords::non_reserved()
-        .binary_search_by(|word| word.as_str().cmp(name))
-        .is_ok()
-}
-
-/// Where `word` is among the reserved words that are names too.
-fn reserved_name_index(word: &str) -> Option<usize> {
-    keywords::reserved_names()
-        .binary_search_by(|name| name.as_str().cmp(word))
-        .ok()
-}
-
-fn readable_terminal(terminal: &str) -> Cow<'_, str> {
-    match terminal {
-        "IDENT"
-        | "QIDENT"
-        | "PARAM"
-        | "KEYWORD_NAME"
-        | "STRICT_KEYWORD_NAME"
-        | "IDENTIFIER_CALL" => "identifier".into(),
-        "STRING" | "RAWSTRING" | "HEXSTRING" => "string literal".into(),
-        "NUMBER" | "NEGATED_BOUND" => "number".into(),
-        "INTERVAL_UNIT" => "interval unit".into(),
-        "INTERVAL_SIGN" => "sign".into(),
-        "NAMED_MARKER" => "parameter marker".into(),
-        "\"* EXCEPT\"" => "EXCEPT".into(),
-        "\"VALUES after IN (\"" => "VALUES".into(),
-        quoted => {
-            let inner = quoted.trim_matches('"');
-            if is_word(inner) {
-                inner.to_ascii_uppercase().into()
-            } else {
-                format!("'{inner}'").into()
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{clean_tokens, keywords, Lexer, MAX_CHAIN};
+    use super::{clean_tokens, Lexer, MAX_CHAIN};
 
     /// The one-pass parse guards the whole file with one guard, so chain links must be
     /// counted per statement: many small joins must not push a clean file onto the slow path.
@@ -577,77 +340,5 @@ mod tests {
         assert!(clean_tokens(&mut Lexer::new(&file)).all(|token| token.is_ok()));
         let one_statement = format!("SELECT 1{}", " UNION SELECT 1".repeat(MAX_CHAIN + 1));
         assert!(clean_tokens(&mut Lexer::new(&one_statement)).any(|token| token.is_err()));
-    }
-
-    /// The fold of keywords into "identifier" is only honest if the grammar really accepts
-    /// each of them as a name: as a column, a table and a function.
-    #[test]
-    fn every_name_keyword_is_an_identifier() {
-        for word in keywords::non_reserved()
-            .iter()
-            .chain(keywords::reserved_names())
-        {
-            let lower = word.to_ascii_lowercase();
-            for sql in [
-                format!("SELECT {lower}, t.{word} FROM t"),
-                format!("SELECT * FROM s.{word}"),
-                format!("SELECT {word}(1)"),
-                format!("CREATE STREAMING TABLE x ({word} INT)"),
-            ] {
-                let arena = crate::Arena::new();
-                let parsed = crate::parse(&arena, &sql);
-                assert!(
-                    parsed.diagnostics().is_empty(),
-                    "{sql}: {:?}",
-                    parsed.diagnostics()
-                );
-            }
-        }
-    }
-
-    /// The message kept for a parser state stack is the one made for it: a second error at the
-    /// same states, in another statement, lists the same terminals, and an error elsewhere
-    /// its own.
-    #[test]
-    fn a_kept_expected_message_is_the_one_made_for_its_states() {
-        let message = |sql: &str| crate::syntax::read(sql).unwrap_err();
-        let first = message("SELECT a FROM t WHERE a =");
-        assert_eq!(message("SELECT b FROM u WHERE b ="), first);
-        assert_eq!(message("SELECT a FROM t WHERE a ="), first);
-        assert_ne!(message("SELECT a FROM t WHERE a = ("), first);
-        assert_eq!(
-            message("CREATE FLOW f AS INSERT INTO"),
-            "syntax error at the end of the statement: expected identifier"
-        );
-    }
-
-    #[test]
-    fn expected_lists_fold_keywords_into_identifier() {
-        let arena = crate::Arena::new();
-        let parsed = crate::parse(&arena, "CREATE FLOW f AS INSERT INTO");
-        let message = parsed.diagnostics()[0].message();
-        assert_eq!(
-            message,
-            "syntax error at the end of the statement: expected identifier"
-        );
-        let arena = crate::Arena::new();
-        let parsed = crate::parse(&arena, "SELECT * FROM t WHERE a =");
-        let message = parsed.diagnostics()[0].message();
-        assert!(
-            message.contains("CASE") && message.contains("identifier"),
-            "{message}"
-        );
-        assert!(
-            !message.contains("FLOW") && !message.contains("STREAM"),
-            "{message}"
-        );
-        // After a select item only an implicit alias is a name: AND is an operator there.
-        let arena = crate::Arena::new();
-        let parsed = crate::parse(&arena, "SELECT 1 2");
-        let message = parsed.diagnostics()[0].message();
-        assert!(
-            message.contains("AND") && message.contains("identifier"),
-            "{message}"
-        );
     }
 }

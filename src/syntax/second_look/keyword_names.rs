@@ -62,9 +62,11 @@ pub(crate) fn reparse<'a>(
         parser,
         arena,
         source,
+        end: tokens.last().map_or(0, |t| t.2),
         refusal: None,
         farthest: None,
         parsed: None,
+        before_marks: Vec::new(),
     };
     let mut error_at = error_at;
     let mut steps = 0;
@@ -99,6 +101,9 @@ struct Search<'p, 'a> {
     /// keyword's second look).
     arena: &'a Arena,
     source: &'a str,
+    /// Where the statement ends: a reading that fails at its end fails there (not at the end of
+    /// the source, which may hold more statements).
+    end: usize,
     /// A check's refusal of a reading as MAP or REDUCE.
     refusal: Option<UserError>,
     /// Of the readings tried that failed, the one that failed farthest into the statement:
@@ -106,6 +111,9 @@ struct Search<'p, 'a> {
     farthest: Option<(usize, Vec<SpannedTok<'a>>)>,
     /// The statement of the reading that parsed.
     parsed: Option<Statement<'a>>,
+    /// The tokens before the marks of a `mark_until_parsed`, kept to restore them (one buffer
+    /// for the whole search: most searches try several marks, and most marks fit nowhere).
+    before_marks: Vec<SpannedTok<'a>>,
 }
 
 /// How an attempt ended: parsed, failed at a source offset (`None`: at no token), or refused
@@ -241,7 +249,7 @@ impl<'a> Search<'_, 'a> {
         error_at: usize,
         mut mark: impl FnMut(&mut Vec<SpannedTok<'a>>, usize) -> Option<usize>,
     ) -> bool {
-        let before = tokens.clone();
+        self.before_marks.clone_from(tokens);
         let mut at = Some(error_at);
         while let Some(end) = at.and_then(|at| mark(tokens, at)) {
             at = match self.attempt(tokens) {
@@ -258,7 +266,7 @@ impl<'a> Search<'_, 'a> {
                 Attempt::FailedAt(_) | Attempt::Refused(_) => None,
             };
         }
-        *tokens = before;
+        tokens.clone_from(&self.before_marks);
         false
     }
 
@@ -356,7 +364,7 @@ impl<'a> Search<'_, 'a> {
             }
             Ok(_) => Attempt::FailedAt(None),
             Err(ParseError::User { error }) => Attempt::Refused(error),
-            Err(error) => Attempt::FailedAt(super::error_offset(&error, self.source.len())),
+            Err(error) => Attempt::FailedAt(super::error_offset(&error, self.end)),
         };
         if let Attempt::FailedAt(Some(at)) = attempt {
             if !matches!(self.farthest, Some((farthest, _)) if farthest >= at) {
@@ -471,7 +479,12 @@ fn as_name<'a>(source: &'a str, (l, tok, r): SpannedTok<'a>) -> Option<Tok<'a>> 
     {
         return None;
     }
-    Some(if keywords::is_strict(text) {
+    // The token's row of the keyword table says it at once; a word that the lexer read in
+    // context (`IN` of POSITION, an interval's unit) is looked up by its text.
+    let strict = tok
+        .keyword_row()
+        .map_or_else(|| keywords::is_strict(text), |k| k.strict);
+    Some(if strict {
         Tok::StrictKeywordName(text)
     } else {
         Tok::KeywordName(text)
