@@ -104,23 +104,31 @@ pub(crate) fn parse_script<'a>(arena: &'a Arena, source: &'a str) -> (Script<'a>
     let parser = grammar::ScriptParser::new();
     let span = Span::from_usize(0, source.len());
     let mut lexer = Lexer::new(source);
-    if let Ok(statements) = parser.parse(source, arena, clean_tokens(&mut lexer)) {
+    // Where the one pass failed, the statement alone fails the same way (the grammar starts
+    // each statement afresh): its first parse need not be made again.
+    let mut one_pass_error = match parser.parse(source, arena, clean_tokens(&mut lexer)) {
         // A clause word before a minus may be a name with dashes to Spark: each statement is
         // then judged on its own (rare, and cheap only so).
-        if !lexer.saw_clause_dash() {
+        Ok(statements) if !lexer.saw_clause_dash() => {
             let statements = arena.slice(statements);
             return (Script { span, statements }, diagnostics);
         }
-    }
+        Ok(_) => None,
+        Err(error) => SyntaxErrorAt::of(error, source.len()),
+    };
     // What the failed pass allocated stays in the arena until it is released: a file with
     // errors costs some memory twice, a file without none.
     let mut splitter = StatementSplitter::new(source);
     while let Some(chunk) = splitter.next_statement(&mut diagnostics) {
+        let known = one_pass_error
+            .take_if(|error| error.at <= chunk.end)
+            .and_then(|error| error.within(&chunk));
         statements.push(parse_statement(
             &parser,
             arena,
             source,
             chunk,
+            known,
             &mut diagnostics,
         ));
     }
@@ -150,12 +158,57 @@ fn clean_tokens<'l, 'a>(
 struct Chunk<'t, 'a> {
     tokens: &'t [SpannedTok<'a>],
     too_deep: Option<(Span, TooDeep)>,
+    /// Where the `;` after it is, or the end of the source.
+    end: usize,
+}
+
+/// A syntax error of the one-pass parse, at a token or at the end of the source, which the
+/// statement it is in meets alone too.
+struct SyntaxErrorAt<'a> {
+    at: usize,
+    error: ParseError<usize, Tok<'a>, UserError>,
+}
+
+impl<'a> SyntaxErrorAt<'a> {
+    /// The error, if it is a token the grammar did not expect there (not input the lexer
+    /// refused, nesting too deep or a check's refusal, which the statement-by-statement pass
+    /// reports in its own way).
+    fn of(error: ParseError<usize, Tok<'a>, UserError>, source_len: usize) -> Option<Self> {
+        let at = match &error {
+            ParseError::UnrecognizedToken {
+                token: (_, Tok::Error(_), _),
+                ..
+            } => return None,
+            ParseError::UnrecognizedToken { token, .. } => token.0,
+            ParseError::UnrecognizedEof { .. } => source_len,
+            _ => return None,
+        };
+        Some(SyntaxErrorAt { at, error })
+    }
+
+    /// The error as the parse of `chunk` alone meets it, if it is in that statement: at its
+    /// `;` or at the end of the source, the statement's end.
+    fn within(self, chunk: &Chunk<'_, 'a>) -> Option<ParseError<usize, Tok<'a>, UserError>> {
+        let (start, end) = (chunk.tokens.first()?.0, chunk.tokens.last()?.2);
+        if self.at < start {
+            return None;
+        }
+        Some(if self.at >= end {
+            ParseError::UnrecognizedEof {
+                location: end,
+                expected: Vec::new(),
+            }
+        } else {
+            self.error
+        })
+    }
 }
 
 /// Cuts the token stream at `;`, reporting lexical errors on the way.
 struct StatementSplitter<'a> {
     lexer: Lexer<'a>,
     buffer: Vec<SpannedTok<'a>>,
+    source_len: usize,
 }
 
 impl<'a> StatementSplitter<'a> {
@@ -163,6 +216,7 @@ impl<'a> StatementSplitter<'a> {
         StatementSplitter {
             lexer: Lexer::new(source),
             buffer: Vec::new(),
+            source_len: source.len(),
         }
     }
 
@@ -170,10 +224,14 @@ impl<'a> StatementSplitter<'a> {
         self.buffer.clear();
         let mut guard = NestingGuard::default();
         let mut too_deep = None;
+        let mut end = self.source_len;
         for (l, tok, r) in self.lexer.by_ref() {
             match tok {
                 Tok::Semicolon if self.buffer.is_empty() => continue,
-                Tok::Semicolon => break,
+                Tok::Semicolon => {
+                    end = l;
+                    break;
+                }
                 Tok::Error(error) => {
                     diagnostics.push(lex_diagnostic(error, Span::from_usize(l, r)))
                 }
@@ -190,6 +248,7 @@ impl<'a> StatementSplitter<'a> {
         Some(Chunk {
             tokens: &self.buffer,
             too_deep,
+            end,
         })
     }
 }
@@ -199,6 +258,7 @@ fn parse_statement<'a>(
     arena: &'a Arena,
     source: &'a str,
     chunk: Chunk<'_, 'a>,
+    known_error: Option<ParseError<usize, Tok<'a>, UserError>>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Statement<'a> {
     let (first, last) = match (chunk.tokens.first(), chunk.tokens.last()) {
@@ -225,7 +285,11 @@ fn parse_statement<'a>(
         return Statement::Error(whole);
     }
     let tokens = chunk.tokens.iter().map(|&t| Ok::<_, UserError>(t));
-    let (first, error) = match parser.parse(source, arena, tokens) {
+    let parsed = match known_error {
+        Some(error) => Err(error),
+        None => parser.parse(source, arena, tokens),
+    };
+    let (first, error) = match parsed {
         Ok(mut statements) if statements.len() == 1 => (Ok(statements.swap_remove(0)), None),
         Ok(_) => return Statement::Error(whole),
         Err(error) => (Err(second_look::error_offset(&error, last)), Some(error)),
