@@ -58,8 +58,22 @@ macro_rules! codes {
 
             /// What triggers the code, in a sentence: `An INSERT flow without BY NAME.`
             pub fn summary(self) -> &'static str {
+                let doc = self.doc();
+                doc.split_once('\n').map_or(doc, |(first, _)| first).trim_ascii()
+            }
+
+            /// Why the engine rejects (or warns about) what triggers the code, in a paragraph.
+            pub fn why(self) -> String {
+                let Some((_, why)) = self.doc().split_once("\n\n") else {
+                    return String::new();
+                };
+                why.split_whitespace().collect::<Vec<_>>().join(" ")
+            }
+
+            /// The code's documentation: its summary line, an empty line, and why.
+            fn doc(self) -> &'static str {
                 match self {
-                    $($(Code::$variant => concat!($($doc),*).trim_ascii_start(),)*)*
+                    $($(Code::$variant => concat!($($doc, "\n"),*),)*)*
                 }
             }
         }
@@ -70,142 +84,343 @@ codes! {
     /// Input that is no valid pipeline SQL, and legacy spellings.
     Syntax "Syntax" {
         /// The input does not match the grammar.
+        ///
+        /// The engine parses every statement of a pipeline's source files before it runs anything,
+        /// and one statement it cannot read fails the whole update. The message names the token
+        /// where the reading stopped and what could have come there.
         ParseSyntaxError => "PARSE_SYNTAX_ERROR",
         /// A `/*` comment without its `*/`.
+        ///
+        /// Everything after an unclosed `/*` is comment to the engine, so the statements after it
+        /// are silently not part of the pipeline; the engine refuses the file instead.
         UnclosedBracketedComment => "UNCLOSED_BRACKETED_COMMENT",
         /// A legacy spelling that is still accepted (warning).
+        ///
+        /// The engine still runs these spellings of the older Delta Live Tables syntax, but they
+        /// are superseded: the current syntax says the same thing in the form the reference
+        /// documents, and new features (ONCE, REPLACE USING, FROM SNAPSHOT) only exist in it.
         DeprecatedSyntax => "DEPRECATED_SYNTAX",
     }
 
     /// Flows: INSERT and AUTO CDC clauses, what a flow reads, flow names.
     Flows "Flows" {
         /// An INSERT flow without `BY NAME`.
+        ///
+        /// A flow's INSERT matches the query's columns to the target's by name, never by position:
+        /// the syntax of an INSERT flow is `INSERT [ONCE] INTO target BY NAME query`, and a
+        /// positional INSERT is no flow the engine can run.
         InsertFlowRequiresByName => "INSERT_FLOW_REQUIRES_BY_NAME",
         /// `ONCE` together with `REPLACE USING`.
+        ///
+        /// A REPLACE USING flow replaces the target's rows key by key as new partial snapshots
+        /// arrive, which needs a streaming source; a ONCE flow reads its source one time, as a
+        /// batch. The reference says REPLACE USING can't be combined with ONCE.
         ReplaceUsingWithOnce => "REPLACE_USING_WITH_ONCE",
         /// `ONCE` together with `REPLACE WHERE`.
+        ///
+        /// A REPLACE WHERE flow replaces the rows that match its condition on every update; ONCE
+        /// makes a flow run a single time, so the two ask for different lifecycles of one flow.
         ReplaceWhereWithOnce => "REPLACE_WHERE_WITH_ONCE",
         /// Both REPLACE forms in one flow.
+        ///
+        /// REPLACE WHERE replaces the rows that match a condition, REPLACE USING the rows that
+        /// match the incoming rows' keys: a flow replaces rows in one of the two ways.
         ReplaceWhereWithReplaceUsing => "REPLACE_WHERE_WITH_REPLACE_USING",
         /// A required clause is missing (SEQUENCE BY, KEYS).
+        ///
+        /// AUTO CDC needs KEYS to know which rows are the same entity and SEQUENCE BY to know which
+        /// change is the latest when changes arrive out of order; REPLACE USING needs its key
+        /// columns and exactly one SEQUENCE BY column for the same reasons. Without them the engine
+        /// cannot merge the changes.
         MissingClausesForOperation => "MISSING_CLAUSES_FOR_OPERATION",
         /// A clause given twice.
+        ///
+        /// Each clause of a flow or a table may be given once: two of them (two KEYS, two COMMENTs,
+        /// two PARTITIONED BY) would have to be merged or one ignored, and the engine refuses to
+        /// guess which.
         DuplicateClauses => "DUPLICATE_CLAUSES",
         /// A column repeated in KEYS or REPLACE USING.
+        ///
+        /// A key column identifies a row; naming it twice adds nothing and is most often a typo for
+        /// another column that was meant.
         DuplicateKeyColumns => "DUPLICATE_KEY_COLUMNS",
         /// `STORED AS SCD TYPE n` with n not 1 or 2.
+        ///
+        /// AUTO CDC stores changes as slowly changing dimension type 1 (keep the latest row of each
+        /// key) or type 2 (keep the history of each key); there is no other type.
         InvalidScdType => "INVALID_SCD_TYPE",
         /// TRACK HISTORY ON without SCD TYPE 2.
+        ///
+        /// TRACK HISTORY ON chooses which columns start a new history row when they change, and
+        /// only SCD type 2 keeps history; with SCD type 1 (the default) there is no history to
+        /// track.
         AutoCdcTrackHistoryRequiresScd2 => "AUTOCDC_TRACK_HISTORY_REQUIRES_SCD2",
         /// APPLY AS TRUNCATE WHEN with SCD TYPE 2.
+        ///
+        /// APPLY AS TRUNCATE WHEN empties the target when a change says so, which only fits SCD
+        /// type 1: with SCD type 2 the target is a history, and truncating it would erase the
+        /// history it exists to keep.
         AutoCdcTruncateRequiresScd1 => "AUTOCDC_TRUNCATE_REQUIRES_SCD1",
         /// COLUMNS drops a key column.
+        ///
+        /// The keys identify each row of the target, so they must be among the columns the flow
+        /// writes; a COLUMNS list that leaves a key out would write rows that cannot be matched to
+        /// the next change.
         AutoCdcKeyNotInSelectedSchema => "AUTOCDC_KEY_NOT_IN_SELECTED_SCHEMA",
         /// A key column in TRACK HISTORY ON.
+        ///
+        /// The key columns identify the entity whose history is kept: a change to a key is a
+        /// different entity, not a new version of the same one, so it cannot start a history row.
         AutoCdcTrackHistoryOnKeyColumn => "AUTOCDC_TRACK_HISTORY_ON_KEY_COLUMN",
         /// A change-feed clause on a snapshot flow.
+        ///
+        /// A snapshot flow derives its changes by comparing whole snapshots, so there is no change
+        /// feed to filter (WHERE), order (SEQUENCE BY) or read delete and truncate markers from;
+        /// the order of snapshots comes from WITH VERSION. The reference says snapshot CDC does not
+        /// support WHERE or SEQUENCE BY.
         AutoCdcFromSnapshotUnsupportedClause => "AUTO_CDC_FROM_SNAPSHOT_UNSUPPORTED_CLAUSE",
         /// `CREATE FLOW a.b`.
+        ///
+        /// A flow is no object in the catalog: it lives in the pipeline and its name is one
+        /// identifier. Only the datasets it writes have catalog and schema names.
         MultipartFlowNameNotSupported => "MULTIPART_FLOW_NAME_NOT_SUPPORTED",
         /// A read option that Delta streaming sources do not document (warning).
+        ///
+        /// A read option that the source does not document is ignored without a word, which mostly
+        /// means a misspelt option whose effect never happens. This is a warning: the engine runs
+        /// the flow.
         UnknownReadOption => "UNKNOWN_READ_OPTION",
         /// A snapshot-version function called where it has no value.
+        ///
+        /// `current_snapshot_version()` has a value only while the engine runs a snapshot query for
+        /// a version that WITH VERSION chose, and `last_snapshot_version()` only while it evaluates
+        /// the version query; anywhere else the engine cannot resolve them.
         UnresolvableTableValuedFunction => "UNRESOLVABLE_TABLE_VALUED_FUNCTION",
         /// A version query that cannot return one value per update.
+        ///
+        /// The engine takes the version query's one value as the next snapshot version: it must
+        /// return exactly one column, and no row (nothing new) or one non-null value, never
+        /// several.
         InvalidAutoCdcFromSnapshotVersionQuery => "INVALID_AUTO_CDC_FROM_SNAPSHOT_VERSION_QUERY",
         /// A repeating snapshot flow without WITH VERSION.
+        ///
+        /// Without WITH VERSION the snapshot query runs only while the target is empty; every later
+        /// update of a repeating flow finds the target filled and fails. Use ONCE for a one-time
+        /// load, or add WITH VERSION to process snapshots update after update.
         AutoCdcFromSnapshotNonEmptyTargetWithoutVersion => "AUTO_CDC_FROM_SNAPSHOT_NON_EMPTY_TARGET_WITHOUT_VERSION",
         /// A flow into a streaming table that reads no streaming source.
+        ///
+        /// A streaming table is written incrementally: each update processes only what arrived
+        /// since the last one. A flow into it that reads a source as a batch (without STREAM) has
+        /// no notion of new data, so the engine refuses it unless the flow runs ONCE or replaces
+        /// rows (REPLACE WHERE).
         BatchRelationForStreamingTable => "INVALID_FLOW_QUERY_TYPE.BATCH_RELATION_FOR_STREAMING_TABLE",
         /// A ONCE flow that reads a streaming source.
+        ///
+        /// A ONCE flow runs one time, as a batch: a streaming read (STREAM) inside it would have no
+        /// update to continue in.
         StreamingRelationForOnceFlow => "INVALID_FLOW_QUERY_TYPE.STREAMING_RELATION_FOR_ONCE_FLOW",
         /// A materialized view that reads a streaming source.
+        ///
+        /// A materialized view is recomputed from its query's full result, as a batch; a streaming
+        /// read would make it depend on what earlier updates already processed, which a
+        /// materialized view does not keep.
         StreamingRelationForMaterializedView => "INVALID_FLOW_QUERY_TYPE.STREAMING_RELATION_FOR_MATERIALIZED_VIEW",
     }
 
     /// The definitions of tables: columns, identity and generated columns, defaults, expectations, table clauses.
     Tables "Tables, columns and expectations" {
         /// `CREATE OR REPLACE STREAMING TABLE`.
+        ///
+        /// Replacing a streaming table would drop the state that tells its flows what they have
+        /// already processed; CREATE OR REFRESH keeps the table and its state and updates its
+        /// definition.
         StreamingTableCreateOrReplace => "STREAMING_TABLE_OPERATION_NOT_ALLOWED.CREATE_OR_REPLACE",
         /// Two columns with one name.
+        ///
+        /// Column names are case-insensitive, so two columns whose names differ only in case, or
+        /// not at all, are the same column to the engine.
         ColumnAlreadyExists => "COLUMN_ALREADY_EXISTS",
         /// A column property given twice.
+        ///
+        /// Each property of a column (its COMMENT, DEFAULT, NOT NULL, ...) may be given once; the
+        /// engine refuses to pick one of two.
         CreateTableColumnDescriptorDuplicate => "CREATE_TABLE_COLUMN_DESCRIPTOR_DUPLICATE",
         /// A column comment without a column type (warning).
+        ///
+        /// A column listed without a type takes its type from the query, and the engine then
+        /// ignores the column's COMMENT. This is a warning: give the column its type, or set the
+        /// comment elsewhere.
         ColumnCommentWithoutType => "COLUMN_COMMENT_WITHOUT_TYPE",
         /// A generation expression Delta cannot compute per row.
+        ///
+        /// Delta computes a generated column from the other columns of the same row when it is
+        /// written: the expression must be deterministic and row by row, with no aggregate, window,
+        /// generator or subquery, and it may read only the table's own columns.
         UnsupportedExpressionGeneratedColumn => "UNSUPPORTED_EXPRESSION_GENERATED_COLUMN",
         /// An identity column that is not BIGINT.
+        ///
+        /// Delta generates identity values as 64-bit integers, so an identity column must be
+        /// BIGINT.
         IdentityColumnsUnsupportedDataType => "IDENTITY_COLUMNS_UNSUPPORTED_DATA_TYPE",
         /// `INCREMENT BY 0`.
+        ///
+        /// An identity column's values must change from row to row; a step of 0 would give every
+        /// row the same value.
         IdentityColumnsIllegalStep => "IDENTITY_COLUMNS_ILLEGAL_STEP",
         /// START WITH or INCREMENT BY given twice.
+        ///
+        /// START WITH and INCREMENT BY each set one number of the sequence; given twice, the engine
+        /// refuses to pick one.
         IdentityColumnsDuplicatedSequenceGeneratorOption => "IDENTITY_COLUMNS_DUPLICATED_SEQUENCE_GENERATOR_OPTION",
         /// An identity column with a DEFAULT.
+        ///
+        /// An identity column's value comes from its sequence; a DEFAULT would be a second source
+        /// for the same value.
         IdentityColumnWithDefaultValue => "IDENTITY_COLUMN_WITH_DEFAULT_VALUE",
         /// A generated column with a DEFAULT.
+        ///
+        /// A generated column's value is always its expression; a DEFAULT could never apply.
         GeneratedColumnWithDefaultValue => "GENERATED_COLUMN_WITH_DEFAULT_VALUE",
         /// PARTITIONED BY an identity column.
+        ///
+        /// Every row gets its own identity value, so partitioning by it would make a partition of
+        /// every row; Delta does not allow it.
         DeltaIdentityColumnsPartitionNotSupported => "DELTA_IDENTITY_COLUMNS_PARTITION_NOT_SUPPORTED",
         /// The table's query writes an always-generated identity column.
+        ///
+        /// A GENERATED ALWAYS AS IDENTITY column takes its values only from its sequence; a query
+        /// that writes the column would override them.
         DeltaIdentityColumnsExplicitInsertNotSupported => "DELTA_IDENTITY_COLUMNS_EXPLICIT_INSERT_NOT_SUPPORTED",
         /// A DEFAULT with an aggregate, window, generator or subquery.
+        ///
+        /// A DEFAULT is computed for one row when it is written without that column: an aggregate,
+        /// window, generator or subquery has no meaning for one row.
         InvalidDefaultValueUnsupportedExpression => "INVALID_DEFAULT_VALUE.UNSUPPORTED_EXPRESSION",
         /// An expectation with an aggregate, window, generator or subquery.
+        ///
+        /// An expectation is a constraint that each row is checked against on its own: an
+        /// aggregate, window, generator or subquery looks at more than that row.
         InvalidExpectationExpression => "INVALID_EXPECTATION_EXPRESSION",
         /// Two expectations with one name.
+        ///
+        /// Expectations are reported and counted by name in the pipeline's data-quality metrics;
+        /// two with one name could not be told apart.
         DuplicateExpectationName => "DUPLICATE_EXPECTATION_NAME",
         /// PARTITIONED BY and CLUSTER BY together.
+        ///
+        /// Liquid clustering (CLUSTER BY) replaces partitioning as the table's data layout: a table
+        /// has one layout or the other.
         SpecifyClusterByWithPartitionedByIsNotAllowed => "SPECIFY_CLUSTER_BY_WITH_PARTITIONED_BY_IS_NOT_ALLOWED",
         /// A clause names a column the table does not declare.
+        ///
+        /// The clause lays out or protects columns of the table, so each column it names must be
+        /// one the table declares; a name it does not declare is most often a typo.
         ColumnNotDefinedInTable => "COLUMN_NOT_DEFINED_IN_TABLE",
         /// The query returns a column the table's declaration lacks.
+        ///
+        /// When a table declares its columns, its query's result must fit that declaration: a
+        /// column the declaration lacks has nowhere to go.
         QueryColumnNotInTableSchema => "QUERY_COLUMN_NOT_IN_TABLE_SCHEMA",
         /// `USING` a provider other than DELTA.
+        ///
+        /// A pipeline's streaming tables and managed tables are Delta tables: their flows, state
+        /// and data-quality checks rely on Delta.
         UnsupportedTableProvider => "UNSUPPORTED_TABLE_PROVIDER",
         /// A qualified name for a temporary view.
+        ///
+        /// A temporary view exists only for the pipeline that defines it and belongs to no catalog
+        /// or schema, so its name cannot be qualified.
         InvalidTempObjQualifier => "INVALID_TEMP_OBJ_QUALIFIER",
     }
 
     /// Managed tables (`CREATE TABLE ... FLOW`), which take fewer kinds of flow than streaming tables.
     ManagedTables "Managed tables" {
         /// An AUTO CDC flow into a managed table.
+        ///
+        /// A managed table (CREATE TABLE ... FLOW) takes only INSERT BY NAME flows; merging a
+        /// change feed or snapshots into a table with AUTO CDC needs a streaming table.
         ManagedTableDoesNotSupportCdc => "MANAGED_TABLE_DOES_NOT_SUPPORT_CDC",
         /// A REPLACE WHERE or REPLACE USING flow into a managed table.
+        ///
+        /// A managed table (CREATE TABLE ... FLOW) takes only INSERT BY NAME flows; replacing rows
+        /// (REPLACE WHERE, REPLACE USING) needs a streaming table.
         ManagedTableDoesNotSupportReplaceWhere => "MANAGED_TABLE_DOES_NOT_SUPPORT_REPLACE_WHERE",
         /// One name declared as a streaming table and as a managed table.
+        ///
+        /// A streaming table and a managed table keep different state for their flows, so one name
+        /// cannot be both: the engine does not turn one kind into the other.
         CannotSwitchStreamingTableToManagedTable => "CANNOT_SWITCH_STREAMING_TABLE_TO_MANAGED_TABLE",
     }
 
     /// Rules over all of a pipeline's files: names, flow targets, dependencies.
     Pipeline "The pipeline as a whole" {
         /// Two datasets with one name.
+        ///
+        /// The pipeline publishes each dataset under its name, and other datasets read it by that
+        /// name; two definitions of one name leave it ambiguous which one is meant.
         PipelineDuplicateIdentifiersOutput => "PIPELINE_DUPLICATE_IDENTIFIERS.OUTPUT",
         /// Two flows with one name.
+        ///
+        /// The engine tracks each flow's progress by its name; two flows with one name would share
+        /// that state. A dataset defined with `AS query` or an inline FLOW already owns a flow of
+        /// its own name.
         PipelineDuplicateIdentifiersFlow => "PIPELINE_DUPLICATE_IDENTIFIERS.FLOW",
         /// A flow into a table the pipeline does not declare.
+        ///
+        /// A flow writes into a table that the pipeline declares (with CREATE STREAMING TABLE or
+        /// CREATE TABLE); a target the pipeline does not declare has no definition for the flow to
+        /// write into.
         InvalidFlowTargetNotFound => "INVALID_FLOW_TARGET.NOT_FOUND",
         /// A CREATE FLOW into a materialized view.
+        ///
+        /// A materialized view is defined by its own query alone and recomputed from it; a separate
+        /// flow cannot write into it.
         InvalidFlowTargetMaterializedView => "INVALID_FLOW_TARGET.MATERIALIZED_VIEW",
         /// A CREATE FLOW into a view.
+        ///
+        /// A view stores no data: it is its query, so no flow can write into it.
         InvalidFlowTargetView => "INVALID_FLOW_TARGET.VIEW",
         /// A streaming or managed table that no flow writes.
+        ///
+        /// A streaming table or managed table declared without `AS query` gets its data only from
+        /// flows; with no flow writing it, it would stay empty, and the engine refuses it.
         PipelineDatasetWithoutFlow => "PIPELINE_DATASET_WITHOUT_FLOW",
         /// A pipeline without datasets.
+        ///
+        /// A pipeline whose sources define no dataset has nothing to run; usually its files were
+        /// not found or hold only settings.
         RunEmptyPipeline => "RUN_EMPTY_PIPELINE",
         /// Datasets that read each other in a cycle.
+        ///
+        /// The engine orders the pipeline's datasets so that each is updated after what it reads;
+        /// datasets that read each other in a cycle have no such order.
         PipelineCircularDependency => "PIPELINE_CIRCULAR_DEPENDENCY",
         /// Two repeating snapshot flows into one target.
+        ///
+        /// A target's snapshot state (the last snapshot and its version) belongs to one snapshot
+        /// query: two repeating snapshot flows would compare their snapshots with each other's.
         ApplyChangesFromSnapshotMultipleQueriesForTable => "APPLY_CHANGES_FROM_SNAPSHOT_ERROR.MULTIPLE_QUERIES_FOR_TABLE",
         /// A snapshot flow and a CDC flow into one target with different KEYS.
+        ///
+        /// A snapshot flow and a change-feed flow into one target merge into the same rows, so they
+        /// must identify rows by the same KEYS.
         ApplyChangesFromSnapshotInteropKeysMismatch => "APPLY_CHANGES_FROM_SNAPSHOT_ERROR.INTEROP_KEYS_MISMATCH",
         /// Flows into one target disagree on the type of the snapshot version.
+        ///
+        /// The target keeps the versions of what was merged into it in one type; a flow whose
+        /// versions have another type (a snapshot flow without WITH VERSION uses TIMESTAMP) cannot
+        /// be ordered against them.
         AutoCdcFromSnapshotVersionSchemaChanged => "AUTO_CDC_FROM_SNAPSHOT_VERSION_SCHEMA_CHANGED",
     }
 
     /// The snapshot-version protocol of AUTO CDC FROM SNAPSHOT, which only a running engine (or `snapshot_version::VersionTracker`) sees.
     SnapshotVersions "Snapshot versions" {
         /// A snapshot version not greater than the last committed one.
+        ///
+        /// Snapshots are merged in version order, and a snapshot merges as the change from the last
+        /// committed one: a version that is not greater than the last committed one would apply an
+        /// older state over a newer one.
         ApplyChangesFromSnapshotOutOfOrderSnapshotVersion => "APPLY_CHANGES_FROM_SNAPSHOT_ERROR.OUT_OF_ORDER_SNAPSHOT_VERSION",
     }
 }

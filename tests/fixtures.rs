@@ -214,8 +214,10 @@ fn every_code_has_an_error_fixture() {
 #[cfg(feature = "cli")]
 fn code_page(code: Code) -> String {
     let name = code.as_str();
+    let why = code.why();
+    assert!(!why.is_empty(), "{name} does not say why the engine rejects it");
     let mut page = format!(
-        "# {name}\n\n{}. See [all codes](README.md).\n\n## What triggers it\n\n{}\n",
+        "# {name}\n\n{}. See [all codes](README.md).\n\n## What triggers it\n\n{}\n\n## Why\n\n{why}\n",
         code.family().title(),
         code.summary()
     );
@@ -263,7 +265,7 @@ fn code_page(code: Code) -> String {
 fn codes_index() -> String {
     let mut index = String::from(
         "# Diagnostic codes\n\nEvery code pipeline-sql reports, by what it is about; each page says what \
-         triggers the code, shows it on an example with what `pipeline-sql check` prints, and \
+         triggers the code and why the engine rejects it, shows it on an example with what `pipeline-sql check` prints, and \
          gives the fix. The pages are written from the codes' definitions (`src/diagnostic.rs`) \
          and the failing examples in `tests/fixtures/err/` by `UPDATE_DOCS=1 cargo test \
          --all-features --test fixtures`, and that test fails when a page is out of date.\n",
