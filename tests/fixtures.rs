@@ -215,7 +215,10 @@ fn every_code_has_an_error_fixture() {
 fn code_page(code: Code) -> String {
     let name = code.as_str();
     let why = code.why();
-    assert!(!why.is_empty(), "{name} does not say why the engine rejects it");
+    assert!(
+        !why.is_empty(),
+        "{name} does not say why the engine rejects it"
+    );
     let mut page = format!(
         "# {name}\n\n{}. See [all codes](README.md).\n\n## What triggers it\n\n{}\n\n## Why\n\n{why}\n",
         code.family().title(),
