@@ -100,6 +100,13 @@ codes! {
         /// are superseded: the current syntax says the same thing in the form the reference
         /// documents, and new features (ONCE, REPLACE USING, FROM SNAPSHOT) only exist in it.
         DeprecatedSyntax => "DEPRECATED_SYNTAX",
+        /// A notebook cell in another language than SQL (warning).
+        ///
+        /// A SQL pipeline runs the SQL cells of its notebooks and skips the others: a `%python`
+        /// or `%sh` cell, or a `%run` of another notebook, does nothing when the pipeline
+        /// updates, so whatever it was meant to set up is missing. Markdown cells are
+        /// documentation and are not reported.
+        NotebookCellNotRun => "NOTEBOOK_CELL_NOT_RUN",
     }
 
     /// Flows: INSERT and AUTO CDC clauses, what a flow reads, flow names.

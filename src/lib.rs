@@ -39,6 +39,7 @@ pub mod ast;
 mod check;
 pub mod diagnostic;
 pub mod model;
+pub mod notebook;
 pub mod pipeline;
 #[cfg(feature = "cli")]
 pub mod report;
@@ -61,6 +62,7 @@ pub struct Parsed<'a> {
     source: &'a str,
     script: ast::Script<'a>,
     diagnostics: Vec<Diagnostic>,
+    cells: Vec<notebook::Cell<'a>>,
 }
 
 impl<'a> Parsed<'a> {
@@ -77,6 +79,16 @@ impl<'a> Parsed<'a> {
     /// The source text that was parsed.
     pub fn source(&self) -> &'a str {
         self.source
+    }
+
+    /// The source's notebook cells (one SQL cell for a file that is no notebook).
+    pub fn cells(&self) -> &[notebook::Cell<'a>] {
+        &self.cells
+    }
+
+    /// Which of [`Parsed::cells`] holds `span` (a statement's, a diagnostic's).
+    pub fn cell_of(&self, span: Span) -> Option<usize> {
+        notebook::cell_at(&self.cells, span.start as usize)
     }
 
     /// Whether any diagnostic is an error.
@@ -112,6 +124,16 @@ impl<'a> Checked<'a> {
     /// The source text that was checked.
     pub fn source(&self) -> &'a str {
         self.source.text
+    }
+
+    /// The source's notebook cells (one SQL cell for a file that is no notebook).
+    pub fn cells(&self) -> &[notebook::Cell<'a>] {
+        &self.source.cells
+    }
+
+    /// Which of [`Checked::cells`] holds `span` (a statement's, a diagnostic's).
+    pub fn cell_of(&self, span: Span) -> Option<usize> {
+        self.source.cell_of(span)
     }
 
     /// The datasets and flows the source declares.
@@ -150,12 +172,15 @@ pub fn check<'a>(arena: &'a Arena, source: &'a str) -> Checked<'a> {
 /// errors is parsed twice, whole and then statement by statement; what the first pass built
 /// stays in the arena until the arena is released.)
 pub fn parse<'a>(arena: &'a Arena, source: &'a str) -> Parsed<'a> {
-    let (script, mut diagnostics) = syntax::parse_script(arena, source);
+    let cells = notebook::cells(source);
+    let (script, mut diagnostics) = syntax::parse_script(arena, source, &cells);
+    diagnostics.extend(notebook::ignored_cells(source, &cells));
     diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
     Parsed {
         source,
         script,
         diagnostics,
+        cells,
     }
 }
 

@@ -8,6 +8,8 @@ use crate::arena::Arena;
 use crate::ast::Script;
 use crate::diagnostic::FileId;
 use crate::model::{collect, Resolver};
+use crate::notebook::Cell;
+use crate::span::Span;
 use std::collections::HashMap;
 
 /// Several sources checked together as one pipeline.
@@ -46,6 +48,15 @@ pub struct SourceCheck<'a> {
     pub script: Script<'a>,
     /// Its diagnostics (syntax, statement rules and pipeline rules), sorted by position.
     pub diagnostics: Vec<crate::Diagnostic>,
+    /// Its notebook cells (one SQL cell for a file that is no notebook).
+    pub cells: Vec<Cell<'a>>,
+}
+
+impl SourceCheck<'_> {
+    /// Which of its [`cells`](SourceCheck::cells) holds `span` (a statement's, a diagnostic's).
+    pub fn cell_of(&self, span: Span) -> Option<usize> {
+        crate::notebook::cell_at(&self.cells, span.start as usize)
+    }
 }
 
 /// The result of checking a pipeline: each source with its diagnostics, and the model.
@@ -106,7 +117,12 @@ impl<'a> Pipeline<'a> {
         let mut model = Model::default();
         let mut sources = Vec::with_capacity(self.sources.len());
         for (i, (name, text)) in self.sources.iter().enumerate() {
-            let (script, mut diagnostics) = crate::parse(arena, text).into_parts();
+            let crate::Parsed {
+                script,
+                mut diagnostics,
+                cells,
+                ..
+            } = crate::parse(arena, text);
             crate::check::check_script(&script, &mut diagnostics);
             let mut resolver = Resolver::new(&self.params);
             for (index, statement) in script.statements.iter().enumerate() {
@@ -118,6 +134,7 @@ impl<'a> Pipeline<'a> {
                 text,
                 script,
                 diagnostics,
+                cells,
             });
         }
         let scripts: Vec<&Script<'p>> = sources.iter().map(|s| &s.script).collect();

@@ -13,10 +13,12 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::lexer::{LexError, Lexer, SpannedTok, Tok};
 use crate::span::Span;
 use crate::syntax::actions::base::UserError;
+use crate::notebook::{Cell, CellKind};
 use crate::syntax::expected::with_expected_message;
 use crate::syntax::grammar;
 use crate::syntax::second_look::{self, Verdict};
 use lalrpop_util::ParseError;
+use std::ops::Range;
 
 /// How deeply brackets may nest in one statement, and how many prefix operators (`NOT`, `-`)
 /// may follow each other. Deeper input is reported instead of parsed, so that parsing, printing
@@ -83,8 +85,13 @@ impl NestingGuard {
     }
 }
 
-/// Parses a whole source text. Never fails: problems are diagnostics.
-pub(crate) fn parse_script<'a>(arena: &'a Arena, source: &'a str) -> (Script<'a>, Vec<Diagnostic>) {
+/// Parses a whole source text, the SQL of each of its `cells` on its own (see
+/// [`crate::notebook`]). Never fails: problems are diagnostics.
+pub(crate) fn parse_script<'a>(
+    arena: &'a Arena,
+    source: &'a str,
+    cells: &[Cell<'_>],
+) -> (Script<'a>, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let mut statements = Vec::new();
     if u32::try_from(source.len()).is_err() {
@@ -103,23 +110,37 @@ pub(crate) fn parse_script<'a>(arena: &'a Arena, source: &'a str) -> (Script<'a>
     }
     let parser = grammar::ScriptParser::new();
     let span = Span::from_usize(0, source.len());
-    let mut lexer = Lexer::new(source);
+    for cell in cells.iter().filter(|cell| cell.kind == CellKind::Sql) {
+        let range = cell.span.start as usize..cell.span.end as usize;
+        statements.extend(parse_cell(&parser, arena, source, range, &mut diagnostics));
+    }
+    let statements = arena.slice(statements);
+    (Script { span, statements }, diagnostics)
+}
+
+/// Parses the SQL of `source[range]`, pushing its diagnostics.
+fn parse_cell<'a>(
+    parser: &grammar::ScriptParser,
+    arena: &'a Arena,
+    source: &'a str,
+    range: Range<usize>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Statement<'a>> {
+    let mut lexer = Lexer::over(source, range.clone());
     // Where the one pass failed, the statement alone fails the same way (the grammar starts
     // each statement afresh): its first parse need not be made again.
     let mut one_pass_error = match parser.parse(source, arena, clean_tokens(&mut lexer)) {
         // A clause word before a minus may be a name with dashes to Spark: each statement is
         // then judged on its own (rare, and cheap only so).
-        Ok(statements) if !lexer.saw_clause_dash() => {
-            let statements = arena.slice(statements);
-            return (Script { span, statements }, diagnostics);
-        }
+        Ok(statements) if !lexer.saw_clause_dash() => return statements,
         Ok(_) => None,
-        Err(error) => SyntaxErrorAt::of(error, source.len()),
+        Err(error) => SyntaxErrorAt::of(error, range.end),
     };
     // What the failed pass allocated stays in the arena until it is released: a file with
     // errors costs some memory twice, a file without none.
-    let mut splitter = StatementSplitter::new(source);
-    while let Some(chunk) = splitter.next_statement(&mut diagnostics) {
+    let mut statements = Vec::new();
+    let mut splitter = StatementSplitter::new(source, range);
+    while let Some(chunk) = splitter.next_statement(diagnostics) {
         let known = one_pass_error
             .take_if(|error| error.at <= chunk.end)
             .and_then(|error| error.within(&chunk));
@@ -129,11 +150,10 @@ pub(crate) fn parse_script<'a>(arena: &'a Arena, source: &'a str) -> (Script<'a>
             source,
             chunk,
             known,
-            &mut diagnostics,
+            diagnostics,
         ));
     }
-    let statements = arena.slice(statements);
-    (Script { span, statements }, diagnostics)
+    statements
 }
 
 /// The tokens of `source` for the one-pass parse. Input errors and excessive nesting stop it
@@ -158,11 +178,11 @@ fn clean_tokens<'l, 'a>(
 struct Chunk<'t, 'a> {
     tokens: &'t [SpannedTok<'a>],
     too_deep: Option<(Span, TooDeep)>,
-    /// Where the `;` after it is, or the end of the source.
+    /// Where the `;` after it is, or the end of its cell.
     end: usize,
 }
 
-/// A syntax error of the one-pass parse, at a token or at the end of the source, which the
+/// A syntax error of the one-pass parse, at a token or at the end of the cell, which the
 /// statement it is in meets alone too.
 struct SyntaxErrorAt<'a> {
     at: usize,
@@ -173,21 +193,21 @@ impl<'a> SyntaxErrorAt<'a> {
     /// The error, if it is a token the grammar did not expect there (not input the lexer
     /// refused, nesting too deep or a check's refusal, which the statement-by-statement pass
     /// reports in its own way).
-    fn of(error: ParseError<usize, Tok<'a>, UserError>, source_len: usize) -> Option<Self> {
+    fn of(error: ParseError<usize, Tok<'a>, UserError>, cell_end: usize) -> Option<Self> {
         let at = match &error {
             ParseError::UnrecognizedToken {
                 token: (_, Tok::Error(_), _),
                 ..
             } => return None,
             ParseError::UnrecognizedToken { token, .. } => token.0,
-            ParseError::UnrecognizedEof { .. } => source_len,
+            ParseError::UnrecognizedEof { .. } => cell_end,
             _ => return None,
         };
         Some(SyntaxErrorAt { at, error })
     }
 
     /// The error as the parse of `chunk` alone meets it, if it is in that statement: at its
-    /// `;` or at the end of the source, the statement's end.
+    /// `;` or at the end of the cell, the statement's end.
     fn within(self, chunk: &Chunk<'_, 'a>) -> Option<ParseError<usize, Tok<'a>, UserError>> {
         let (start, end) = (chunk.tokens.first()?.0, chunk.tokens.last()?.2);
         if self.at < start {
@@ -204,19 +224,20 @@ impl<'a> SyntaxErrorAt<'a> {
     }
 }
 
-/// Cuts the token stream at `;`, reporting lexical errors on the way.
+/// Cuts the token stream of a cell at `;`, reporting lexical errors on the way.
 struct StatementSplitter<'a> {
     lexer: Lexer<'a>,
     buffer: Vec<SpannedTok<'a>>,
-    source_len: usize,
+    /// Where the text it cuts ends.
+    end: usize,
 }
 
 impl<'a> StatementSplitter<'a> {
-    fn new(source: &'a str) -> Self {
+    fn new(source: &'a str, range: Range<usize>) -> Self {
         StatementSplitter {
-            lexer: Lexer::new(source),
             buffer: Vec::new(),
-            source_len: source.len(),
+            end: range.end,
+            lexer: Lexer::over(source, range),
         }
     }
 
@@ -224,7 +245,7 @@ impl<'a> StatementSplitter<'a> {
         self.buffer.clear();
         let mut guard = NestingGuard::default();
         let mut too_deep = None;
-        let mut end = self.source_len;
+        let mut end = self.end;
         for (l, tok, r) in self.lexer.by_ref() {
             match tok {
                 Tok::Semicolon if self.buffer.is_empty() => continue,

@@ -248,6 +248,14 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// A lexer over `source[range]`, whose tokens' offsets are those in `source`: the text of
+    /// one notebook cell, which ends there whatever is left open.
+    pub(crate) fn over(source: &'a str, range: std::ops::Range<usize>) -> Self {
+        let mut lexer = Lexer::new(&source[..range.end]);
+        lexer.inner.bump(range.start);
+        lexer
+    }
+
     /// Whether a word that opens a clause, or a window's name, has been followed by a minus
     /// (`WHERE - b`, `OVER w - b`), which the parse of a statement must look at again (see
     /// `src/syntax/second_look/dashed_names.rs`).
