@@ -15,6 +15,12 @@ use crate::span::Span;
 /// The line that separates two cells.
 const BOUNDARY: &str = "-- COMMAND ----------";
 
+/// The first line of an exported notebook.
+const HEADER: &str = "-- Databricks notebook source";
+
+/// The start of the line that gives a cell its title (`-- DBTITLE 1,Load the orders`).
+const TITLE: &str = "-- DBTITLE";
+
 /// The prefix of every line of a cell that is not in the notebook's language.
 const MAGIC: &str = "-- MAGIC";
 
@@ -68,7 +74,10 @@ pub fn cells(source: &str) -> Vec<Cell<'_>> {
 /// The cell of `source[start..end]`.
 fn cell(source: &str, start: usize, end: usize) -> Cell<'_> {
     let text = &source[start..end];
-    let mut lines = text.lines().map(str::trim).filter(|line| !line.is_empty());
+    // The file's header and a cell's title are no content of the cell.
+    let mut lines = text.lines().map(str::trim).filter(|line| {
+        !line.is_empty() && *line != HEADER && !line.starts_with(TITLE)
+    });
     let kind = match lines.clone().next() {
         Some(first) if lines.all(|line| line.starts_with(MAGIC)) => {
             let command = first[MAGIC.len()..].trim_start();
@@ -185,7 +194,9 @@ mod tests {
 
     #[test]
     fn a_cell_with_sql_among_magic_lines_is_sql() {
-        let source = "-- COMMAND ----------\n-- MAGIC %md\nSELECT 1\n";
+        let source = "-- COMMAND ----------\n-- DBTITLE 1,Setup\n-- MAGIC %md\nSELECT 1\n\
+                      -- COMMAND ----------\n-- DBTITLE 1,Notes\n-- MAGIC %md\n";
         assert_eq!(cells(source)[1].kind, CellKind::Sql);
+        assert_eq!(cells(source)[2].kind, CellKind::Markdown);
     }
 }
