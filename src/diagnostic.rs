@@ -107,6 +107,13 @@ codes! {
         /// updates, so whatever it was meant to set up is missing. Markdown cells are
         /// documentation and are not reported.
         NotebookCellNotRun => "NOTEBOOK_CELL_NOT_RUN",
+        /// A SET whose value runs on to a line that starts a statement (warning).
+        ///
+        /// SET takes everything up to the next `;` as its value, across lines: without a `;`
+        /// after it, the statements that follow become part of the value, and the engine
+        /// silently never runs them. This is a warning because the engine accepts it; it is
+        /// almost always a missing `;`.
+        SetValueSwallowsStatement => "SET_VALUE_SWALLOWS_STATEMENT",
     }
 
     /// Flows: INSERT and AUTO CDC clauses, what a flow reads, flow names.

@@ -73,11 +73,7 @@ pub fn cells(source: &str) -> Vec<Cell<'_>> {
 
 /// The cell of `source[start..end]`.
 fn cell(source: &str, start: usize, end: usize) -> Cell<'_> {
-    let text = &source[start..end];
-    // The file's header and a cell's title are no content of the cell.
-    let mut lines = text.lines().map(str::trim).filter(|line| {
-        !line.is_empty() && *line != HEADER && !line.starts_with(TITLE)
-    });
+    let mut lines = content_lines(source, Span::from_usize(start, end)).map(|(_, line)| line);
     let kind = match lines.clone().next() {
         Some(first) if lines.all(|line| line.starts_with(MAGIC)) => {
             let command = first[MAGIC.len()..].trim_start();
@@ -127,19 +123,26 @@ pub(crate) fn ignored_cells(source: &str, cells: &[Cell<'_>]) -> Vec<Diagnostic>
         .collect()
 }
 
-/// The first line of `span` in `source` that is not blank, without its line break.
+/// The first line of the cell at `span` in `source` that holds what the cell holds.
 fn first_line(source: &str, span: Span) -> Span {
+    content_lines(source, span)
+        .next()
+        .map_or(Span::new(span.start, span.start), |(start, line)| {
+            Span::from_usize(start, start + line.len())
+        })
+}
+
+/// The lines of the cell at `span` in `source` that hold what it holds, trimmed, with where
+/// each starts: not blank lines, the file's header or the cell's title.
+fn content_lines(source: &str, span: Span) -> impl Iterator<Item = (usize, &str)> + Clone {
     let text = &source[span.start as usize..span.end as usize];
-    let mut offset = span.start as usize;
-    for line in text.split_inclusive('\n') {
-        let trimmed = line.trim();
-        if !trimmed.is_empty() {
-            let start = offset + (line.len() - line.trim_start().len());
-            return Span::from_usize(start, start + trimmed.len());
-        }
-        offset += line.len();
-    }
-    Span::new(span.start, span.start)
+    text.split_inclusive('\n')
+        .scan(span.start as usize, |offset, line| {
+            let start = *offset + (line.len() - line.trim_start().len());
+            *offset += line.len();
+            Some((start, line.trim()))
+        })
+        .filter(|(_, line)| !line.is_empty() && *line != HEADER && !line.starts_with(TITLE))
 }
 
 /// Which of `cells` holds `offset` (a boundary line belongs to none).

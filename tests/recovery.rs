@@ -289,3 +289,76 @@ fn deeply_nested_queries_are_a_diagnostic() {
             .contains("nests more than"));
     }
 }
+
+/// The kinds of statements of a parse, as the tests above name them.
+fn statement_count(parsed: &pipeline_sql::Parsed<'_>) -> (usize, usize) {
+    let statements = parsed.script().statements;
+    let errors = statements
+        .iter()
+        .filter(|s| matches!(s, Statement::Error(_)))
+        .count();
+    (statements.len() - errors, errors)
+}
+
+#[test]
+fn a_broken_statement_without_its_semicolon_costs_one_statement() {
+    let mut statements: Vec<String> = (0..20)
+        .map(|i| format!("CREATE OR REFRESH MATERIALIZED VIEW v{i} AS SELECT {i} AS x;"))
+        .collect();
+    statements[9] = "CREATE OR REFRESH MATERIALIZED VIEW v9 AS SELECT (1 AS x FROM".into();
+    let source = statements.join("\n");
+    let arena = pipeline_sql::Arena::new();
+    let checked = pipeline_sql::check(&arena, &source);
+    let codes: Vec<&str> = checked.diagnostics().iter().map(|d| d.code()).collect();
+    assert_eq!(codes, ["PARSE_SYNTAX_ERROR"]);
+    let line = pipeline_sql::LineIndex::new(&source)
+        .line_column(checked.diagnostics()[0].span().start)
+        .0;
+    assert_eq!(line, 10);
+    // The other 19 are in the model: checked as well as parsed.
+    assert_eq!(checked.model().datasets.len(), 19);
+}
+
+#[test]
+fn a_missing_semicolon_between_good_statements_is_one_error_and_both_count() {
+    let source = "CREATE OR REFRESH STREAMING TABLE orders\n\
+                  CREATE FLOW load AS INSERT INTO orders BY NAME SELECT * FROM STREAM(raw);\n\
+                  SELECT 1";
+    let arena = pipeline_sql::Arena::new();
+    let parsed = pipeline_sql::parse(&arena, source);
+    let messages: Vec<&str> = parsed.diagnostics().iter().map(|d| d.message()).collect();
+    assert_eq!(
+        messages,
+        ["syntax error at `CREATE`: a `;` is missing before it, after the statement above"]
+    );
+    assert_eq!(statement_count(&parsed), (3, 0));
+    // A file of statements without any `;` says so at each of them: the engine refuses it.
+    let source = "CREATE OR REFRESH MATERIALIZED VIEW a AS SELECT 1 AS x\n\
+                  CREATE OR REFRESH MATERIALIZED VIEW b AS SELECT 2 AS x\n\
+                  CREATE OR REFRESH MATERIALIZED VIEW c AS SELECT 3 AS x\n";
+    let parsed = pipeline_sql::parse(&arena, source);
+    assert_eq!(parsed.diagnostics().len(), 2);
+    assert_eq!(statement_count(&parsed), (3, 0));
+}
+
+#[test]
+fn a_broken_cell_costs_that_cell() {
+    let source = "-- Databricks notebook source\n\
+                  CREATE OR REFRESH MATERIALIZED VIEW a AS SELECT (1 AS x\n\
+                  -- COMMAND ----------\n\
+                  CREATE OR REFRESH MATERIALIZED VIEW b AS SELECT 'unclosed\n\
+                  -- COMMAND ----------\n\
+                  CREATE OR REFRESH MATERIALIZED VIEW c AS SELECT 3 AS x\n";
+    let arena = pipeline_sql::Arena::new();
+    let parsed = pipeline_sql::parse(&arena, source);
+    assert_eq!(statement_count(&parsed), (1, 2));
+    assert_eq!(parsed.diagnostics().len(), 2, "{:#?}", parsed.diagnostics());
+    // Which cell each statement is in.
+    let cells: Vec<Option<usize>> = parsed
+        .script()
+        .statements
+        .iter()
+        .map(|s| parsed.cell_of(pipeline_sql::Spanned::span(s)))
+        .collect();
+    assert_eq!(cells, [Some(0), Some(1), Some(2)]);
+}

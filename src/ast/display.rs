@@ -253,8 +253,8 @@ impl Display for SetStatement<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match &self.kind {
             SetKind::Catalog(name) => write!(f, "SET CATALOG {name}"),
-            SetKind::Property { key, value: "" } => write!(f, "SET {key}"),
-            SetKind::Property { key, value } => write!(f, "SET {key} = {value}"),
+            SetKind::Property { key, value: "", .. } => write!(f, "SET {key}"),
+            SetKind::Property { key, value, .. } => write!(f, "SET {key} = {value}"),
         }
     }
 }

@@ -275,6 +275,8 @@ pub enum SetKind<'a> {
         key: &'a str,
         /// The value's text (may be empty): `10`, `'x'`, `true`.
         value: &'a str,
+        /// Where the value is (empty at the statement's end when there is none).
+        value_span: Span,
     },
     /// `SET CATALOG name`
     Catalog(Ident<'a>),

@@ -1,4 +1,5 @@
-//! DEPRECATED_SYNTAX: legacy spellings that still work, each with its current spelling.
+//! DEPRECATED_SYNTAX: legacy spellings that still work, each with its current spelling; and
+//! SET_VALUE_SWALLOWS_STATEMENT: a SET whose `;` is missing.
 
 use crate::ast::*;
 use crate::diagnostic::{Code, Diagnostic};
@@ -37,6 +38,7 @@ pub(super) fn check_statement(statement: &Statement<'_>, out: &mut Vec<Diagnosti
                 out.push(live_keyword(live, "CREATE TEMPORARY VIEW"));
             }
         }
+        Statement::Set(set) => out.extend(set_swallowing_statement(set)),
         _ => {}
     }
     if let Some(once) = insert_once(statement).filter(|o| o.spelling == OnceSpelling::AfterInto) {
@@ -120,4 +122,57 @@ impl<'a> crate::ast::visit::Visitor<'a> for LivePrefixes<'_> {
         }
         crate::ast::visit::walk_table_ref(self, relation);
     }
+}
+
+/// `SET key = value` whose value runs on to a line that starts a statement: SET takes the rest
+/// of the statement as its value, so a missing `;` after it makes the next statements part of
+/// the value, and the engine never runs them.
+fn set_swallowing_statement(set: &SetStatement<'_>) -> Option<Diagnostic> {
+    let SetKind::Property {
+        key,
+        value,
+        value_span,
+    } = set.kind
+    else {
+        return None;
+    };
+    let first_line = value.find('\n')?;
+    let set_line_end = value_span.start as usize + value[..first_line].trim_end().len();
+    let mut offset = first_line + 1;
+    for line in value[offset..].split_inclusive('\n') {
+        let text = line.trim();
+        let indent = line.len() - line.trim_start().len();
+        if starts_statement(text) {
+            let start = value_span.start as usize + offset + indent;
+            let shown: String = text.chars().take(60).collect();
+            let ellipsis = if shown.len() < text.len() { " ..." } else { "" };
+            return Some(
+                Diagnostic::warning(
+                    Code::SetValueSwallowsStatement,
+                    Span::from_usize(start, start + text.len()),
+                    format!(
+                        "`SET {key}` takes the rest of the statement as its value, so `{shown}{ellipsis}` is part of the value and never runs: a `;` is missing"
+                    ),
+                )
+                .with_label(Span::from_usize(set.span.start as usize, set_line_end), "this SET has no `;`")
+                .with_help("end the SET with `;` (or put it in a notebook cell of its own)"),
+            );
+        }
+        offset += line.len();
+    }
+    None
+}
+
+/// Whether a line starts with the words of a pipeline statement (CREATE, APPLY CHANGES, SET,
+/// USE), which no SET value does.
+fn starts_statement(line: &str) -> bool {
+    let mut words = line
+        .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+        .filter(|w| !w.is_empty());
+    let first = words.next().unwrap_or("");
+    let second = words.next().unwrap_or("");
+    let is = |word: &str, keyword: &str| word.eq_ignore_ascii_case(keyword);
+    is(first, "create") && !second.is_empty()
+        || is(first, "apply") && is(second, "changes")
+        || (is(first, "set") || is(first, "use")) && !second.is_empty()
 }

@@ -7,6 +7,7 @@
 //!   there, as a message lists them).
 //! - `parse`: runs the generated parser over a source, one pass for a clean file and statement
 //!   by statement after an error, and turns its errors into diagnostics.
+//! - `recovery`: where a broken statement whose `;` is missing ends.
 //! - `actions`: what the grammar's rules call to build the tree, and Spark's parse-time
 //!   refusals, by topic.
 //! - `second_look`: where Spark would accept a statement that the LALR(1) grammar refuses (a
@@ -17,6 +18,7 @@ mod expected;
 pub(crate) mod keywords;
 pub mod lexer;
 mod parse;
+mod recovery;
 mod second_look;
 
 lalrpop_util::lalrpop_mod!(

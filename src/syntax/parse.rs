@@ -11,11 +11,12 @@ use crate::arena::Arena;
 use crate::ast::{Script, Statement};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::lexer::{LexError, Lexer, SpannedTok, Tok};
+use crate::notebook::{Cell, CellKind};
 use crate::span::Span;
 use crate::syntax::actions::base::UserError;
-use crate::notebook::{Cell, CellKind};
 use crate::syntax::expected::with_expected_message;
 use crate::syntax::grammar;
+use crate::syntax::recovery;
 use crate::syntax::second_look::{self, Verdict};
 use lalrpop_util::ParseError;
 use std::ops::Range;
@@ -144,16 +145,77 @@ fn parse_cell<'a>(
         let known = one_pass_error
             .take_if(|error| error.at <= chunk.end)
             .and_then(|error| error.within(&chunk));
-        statements.push(parse_statement(
-            &parser,
-            arena,
-            source,
-            chunk,
-            known,
-            diagnostics,
-        ));
+        let mut found = Vec::new();
+        let statement = parse_statement(parser, arena, source, chunk, known, &mut found);
+        let starts = match statement {
+            Statement::Error(_) if chunk.too_deep.is_none() => {
+                recovery::statement_starts(source, chunk.tokens)
+            }
+            _ => Vec::new(),
+        };
+        if starts.is_empty() {
+            statements.push(statement);
+            diagnostics.append(&mut found);
+        } else {
+            parse_pieces(
+                parser,
+                arena,
+                source,
+                chunk,
+                &starts,
+                &mut statements,
+                diagnostics,
+            );
+        }
     }
     statements
+}
+
+/// Parses each piece of `chunk`, which did not parse whole, cut before each of its tokens at
+/// `starts` (lines that start a statement; see [`recovery`]): a piece that parses is a
+/// statement whose `;` is missing, which is an error of its own.
+fn parse_pieces<'a>(
+    parser: &grammar::ScriptParser,
+    arena: &'a Arena,
+    source: &'a str,
+    chunk: Chunk<'_, 'a>,
+    starts: &[usize],
+    statements: &mut Vec<Statement<'a>>,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let bounds: Vec<usize> = std::iter::once(0)
+        .chain(starts.iter().copied())
+        .chain(std::iter::once(chunk.tokens.len()))
+        .collect();
+    for pair in bounds.windows(2) {
+        let (from, to) = (pair[0], pair[1]);
+        let next = chunk.tokens.get(to);
+        let piece = Chunk {
+            tokens: &chunk.tokens[from..to],
+            too_deep: None,
+            end: next.map_or(chunk.end, |t| t.0),
+        };
+        let statement = parse_statement(parser, arena, source, piece, None, diagnostics);
+        if let (false, Some(&(l, tok, r))) = (matches!(statement, Statement::Error(_)), next) {
+            let before = chunk.tokens[to - 1];
+            diagnostics.push(
+                Diagnostic::error(
+                    Code::ParseSyntaxError,
+                    Span::from_usize(l, r),
+                    format!(
+                        "syntax error at {}: a `;` is missing before it, after the statement above",
+                        found(tok, r - l)
+                    ),
+                )
+                .with_label(
+                    Span::from_usize(before.0, before.2),
+                    "the statement above ends here",
+                )
+                .with_help("end the statement above with `;`"),
+            );
+        }
+        statements.push(statement);
+    }
 }
 
 /// The tokens of `source` for the one-pass parse. Input errors and excessive nesting stop it
@@ -175,6 +237,7 @@ fn clean_tokens<'l, 'a>(
 }
 
 /// The tokens of one statement (without its `;`) and whether they nest too deeply.
+#[derive(Clone, Copy)]
 struct Chunk<'t, 'a> {
     tokens: &'t [SpannedTok<'a>],
     too_deep: Option<(Span, TooDeep)>,
