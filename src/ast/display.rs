@@ -163,10 +163,10 @@ impl Display for CreateStreamingTable<'_> {
             self.or_clause.map(|k| k.kind),
             self.visibility.map(|k| k.kind),
         )?;
-        f.write_str(if self.live.is_some() {
-            "STREAMING LIVE TABLE"
-        } else {
-            "STREAMING TABLE"
+        f.write_str(match (self.incremental, self.live) {
+            (Some(_), _) => "INCREMENTAL LIVE TABLE",
+            (None, Some(_)) => "STREAMING LIVE TABLE",
+            (None, None) => "STREAMING TABLE",
         })?;
         table_tail(f, self.if_not_exists, &self.name, &self.spec, self.clauses)?;
         suffix(f, &self.body)
@@ -226,17 +226,21 @@ impl Display for CreateView<'_> {
             self.or_replace.then_some(OrClause::Replace),
             self.temporary.map(|_| Visibility::Temporary),
         )?;
-        f.write_str(if self.live.is_some() {
-            "LIVE VIEW"
-        } else {
-            "VIEW"
+        f.write_str(match (self.streaming, self.live) {
+            (Some(_), _) => "STREAMING LIVE VIEW",
+            (None, Some(_)) => "LIVE VIEW",
+            (None, None) => "VIEW",
         })?;
         if self.if_not_exists {
             f.write_str(" IF NOT EXISTS")?;
         }
         write!(f, " {}", self.name)?;
-        if let Some(columns) = &self.columns {
-            write!(f, " {}", Parens(columns))?;
+        let columns = self.columns.unwrap_or_default();
+        match (columns, self.expectations) {
+            ([], []) => {}
+            (columns, []) => write!(f, " {}", Parens(columns))?,
+            ([], expectations) => write!(f, " {}", Parens(expectations))?,
+            (columns, expectations) => write!(f, " ({}, {})", Comma(columns), Comma(expectations))?,
         }
         write!(f, "{} {}", Spaced(self.clauses), self.query)
     }

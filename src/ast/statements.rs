@@ -145,7 +145,9 @@ pub struct CreateStreamingTable<'a> {
     pub or_clause: Option<Keyword<OrClause>>,
     /// `PRIVATE`, or the legacy `TEMPORARY`.
     pub visibility: Option<Keyword<Visibility>>,
-    /// The `LIVE` of the legacy `CREATE STREAMING LIVE TABLE`.
+    /// The `INCREMENTAL` of the legacy `CREATE INCREMENTAL LIVE TABLE`, the 2021 spelling.
+    pub incremental: Option<Span>,
+    /// The `LIVE` of the legacy `CREATE STREAMING LIVE TABLE` (or `INCREMENTAL LIVE TABLE`).
     pub live: Option<Span>,
     /// `IF NOT EXISTS`.
     pub if_not_exists: bool,
@@ -218,14 +220,19 @@ pub struct CreateView<'a> {
     pub or_replace: bool,
     /// `TEMPORARY`.
     pub temporary: Option<Span>,
-    /// The `LIVE` of the legacy `CREATE TEMPORARY LIVE VIEW`.
+    /// The `STREAMING` of the legacy `CREATE [TEMPORARY] STREAMING LIVE VIEW`.
+    pub streaming: Option<Span>,
+    /// The `LIVE` of the legacy `CREATE [TEMPORARY] [STREAMING] LIVE VIEW`.
     pub live: Option<Span>,
     /// `IF NOT EXISTS`.
     pub if_not_exists: bool,
     /// The view's name.
     pub name: ObjectName<'a>,
-    /// The column names.
+    /// The column names, when the column list names any.
     pub columns: Option<&'a [ViewColumn<'a>]>,
+    /// The expectations in the column list (`CONSTRAINT c EXPECT (x > 0) ON VIOLATION DROP
+    /// ROW`), which a pipeline's views take as its tables do.
+    pub expectations: &'a [&'a super::Expectation<'a>],
     /// COMMENT and TBLPROPERTIES clauses.
     pub clauses: &'a [TableClause<'a>],
     /// `AS query`.

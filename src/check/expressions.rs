@@ -206,32 +206,63 @@ impl<'a> Visitor<'a> for Columns<'a> {
 /// Whether a query reads a streaming source anywhere (`STREAM t`, `STREAM(t)`,
 /// `STREAM read_files(...)`), with the first such read.
 pub(super) fn first_stream_read(query: &Query<'_>) -> Option<Span> {
-    let mut finder = StreamReads(None);
+    let mut finder = StreamReads::default();
     finder.visit_query(query);
-    finder.0
+    finder.stream
 }
 
 /// The first streaming read of a relation (an AUTO CDC source).
 pub(super) fn stream_read_of(relation: &TableRef<'_>) -> Option<Span> {
-    let mut finder = StreamReads(None);
+    let mut finder = StreamReads::default();
     finder.visit_table_ref(relation);
-    finder.0
+    finder.stream
 }
 
-struct StreamReads(Option<Span>);
+/// Whether a query may stream: it reads a streaming source, or Auto Loader's legacy
+/// `cloud_files(...)`, which streams without STREAM. (Whether it may also be read as a batch
+/// is not documented, so it counts for neither the rules that want a stream nor those that
+/// forbid one.)
+pub(super) fn may_stream(query: &Query<'_>) -> bool {
+    let mut finder = StreamReads::default();
+    finder.visit_query(query);
+    finder.stream.is_some() || finder.auto_loader
+}
+
+/// Whether a relation may stream (see [`may_stream`]).
+pub(super) fn relation_may_stream(relation: &TableRef<'_>) -> bool {
+    let mut finder = StreamReads::default();
+    finder.visit_table_ref(relation);
+    finder.stream.is_some() || finder.auto_loader
+}
+
+/// Whether `call` is Auto Loader's legacy table function `cloud_files(path, format, ...)`.
+pub(super) fn is_cloud_files(call: &FunctionCall<'_>) -> bool {
+    matches!(call.name.parts, [name] if name.text.eq_ignore_ascii_case("cloud_files"))
+}
+
+#[derive(Default)]
+struct StreamReads {
+    /// The first `STREAM` read.
+    stream: Option<Span>,
+    /// Whether `cloud_files(...)` is read.
+    auto_loader: bool,
+}
 
 impl<'a> Visitor<'a> for StreamReads {
     fn visit_table_ref(&mut self, relation: &TableRef<'a>) {
-        if self.0.is_some() {
+        if self.stream.is_some() {
             return;
         }
         let stream = match relation {
             TableRef::Table(t) => t.stream,
-            TableRef::Function(f) => f.stream,
+            TableRef::Function(f) => {
+                self.auto_loader |= is_cloud_files(f.call);
+                f.stream
+            }
             _ => None,
         };
         match stream {
-            Some(read) => self.0 = Some(read.span),
+            Some(read) => self.stream = Some(read.span),
             None => visit::walk_table_ref(self, relation),
         }
     }

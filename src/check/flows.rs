@@ -223,21 +223,21 @@ fn source_span(query: &Query<'_>) -> crate::Span {
 /// streaming source, unless it runs once or uses REPLACE WHERE (batch semantics). Returns the
 /// diagnostic for a flow that must stream but reads no STREAM source.
 pub(super) fn batch_flow_into_streaming_table(body: &FlowBody<'_>) -> Option<Diagnostic> {
-    use super::expressions::{first_stream_read, stream_read_of};
+    use super::expressions::{may_stream, relation_may_stream};
     let (span, what) = match body {
         FlowBody::Insert(insert) => {
             let replace_where = insert
                 .replace
                 .iter()
                 .any(|c| matches!(c, ReplaceClause::Where(_)));
-            if insert.once.is_some() || replace_where || first_stream_read(insert.query).is_some() {
+            if insert.once.is_some() || replace_where || may_stream(insert.query) {
                 return None;
             }
             (source_span(insert.query), "the flow's query")
         }
         FlowBody::AutoCdc(cdc) => match &cdc.source {
             CdcSource::ChangeFeed(relation)
-                if cdc.once.is_none() && stream_read_of(relation).is_none() =>
+                if cdc.once.is_none() && !relation_may_stream(relation) =>
             {
                 (relation.span(), "the AUTO CDC source")
             }
@@ -258,7 +258,7 @@ fn batch_relation(span: crate::Span, what: &str) -> Diagnostic {
 
 /// A streaming table's `AS query` is its streaming flow.
 pub(super) fn streaming_table_query(query: &Query<'_>, out: &mut Vec<Diagnostic>) {
-    if super::expressions::first_stream_read(query).is_none() {
+    if !super::expressions::may_stream(query) {
         out.push(batch_relation(
             source_span(query),
             "the streaming table's query",

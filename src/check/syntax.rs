@@ -13,8 +13,16 @@ pub(super) fn check_statement(statement: &Statement<'_>, out: &mut Vec<Diagnosti
             "write `CREATE FLOW <name> AS AUTO CDC INTO <target> FROM ...`",
         )),
         Statement::CreateStreamingTable(table) => {
-            if let Some(live) = table.live {
-                out.push(live_keyword(live, "CREATE OR REFRESH STREAMING TABLE"));
+            match (table.incremental, table.live) {
+                (Some(incremental), live) => out.push(deprecated(
+                    live.map_or(incremental, |live| incremental.to(live)),
+                    "`INCREMENTAL LIVE TABLE` is the 2021 spelling of a streaming table",
+                    "write `CREATE OR REFRESH STREAMING TABLE`",
+                )),
+                (None, Some(live)) => {
+                    out.push(live_keyword(live, "CREATE OR REFRESH STREAMING TABLE"))
+                }
+                (None, None) => {}
             }
             if let Some(v) = table.visibility.filter(|v| v.kind == Visibility::Temporary) {
                 out.push(deprecated(
@@ -33,11 +41,15 @@ pub(super) fn check_statement(statement: &Statement<'_>, out: &mut Vec<Diagnosti
                 out.push(live_keyword(live, current));
             }
         }
-        Statement::CreateView(view) => {
-            if let Some(live) = view.live {
-                out.push(live_keyword(live, "CREATE TEMPORARY VIEW"));
-            }
-        }
+        Statement::CreateView(view) => match (view.streaming, view.live) {
+            (Some(streaming), live) => out.push(deprecated(
+                live.map_or(streaming, |live| streaming.to(live)),
+                "`STREAMING LIVE VIEW` is the legacy spelling of a view of a stream",
+                "write `CREATE TEMPORARY VIEW <name> AS SELECT ... FROM STREAM(<source>)`",
+            )),
+            (None, Some(live)) => out.push(live_keyword(live, "CREATE TEMPORARY VIEW")),
+            (None, None) => {}
+        },
         Statement::Set(set) => out.extend(set_swallowing_statement(set)),
         _ => {}
     }
@@ -48,7 +60,7 @@ pub(super) fn check_statement(statement: &Statement<'_>, out: &mut Vec<Diagnosti
             "write `INSERT ONCE INTO <target> BY NAME ...`",
         ));
     }
-    let mut names = LivePrefixes { out };
+    let mut names = LegacyReads { out };
     crate::ast::visit::Visitor::visit_statement(&mut names, statement);
     for name in statement_names(statement) {
         names.check(name);
@@ -93,12 +105,13 @@ fn deprecated(span: Span, message: &str, help: &str) -> Diagnostic {
     Diagnostic::warning(Code::DeprecatedSyntax, span, message).with_help(help)
 }
 
-/// Finds `LIVE.name` references in the relations a statement reads.
-struct LivePrefixes<'o> {
+/// Finds the legacy spellings of the relations a statement reads: `LIVE.name` and Auto
+/// Loader's `cloud_files(...)`.
+struct LegacyReads<'o> {
     out: &'o mut Vec<Diagnostic>,
 }
 
-impl LivePrefixes<'_> {
+impl LegacyReads<'_> {
     fn check(&mut self, name: &ObjectName<'_>) {
         if name.parts.len() > 1 && name.parts[0].matches("live") {
             self.out.push(deprecated(
@@ -115,10 +128,18 @@ fn tail(name: &ObjectName<'_>) -> String {
     parts.join(".")
 }
 
-impl<'a> crate::ast::visit::Visitor<'a> for LivePrefixes<'_> {
+impl<'a> crate::ast::visit::Visitor<'a> for LegacyReads<'_> {
     fn visit_table_ref(&mut self, relation: &TableRef<'a>) {
-        if let TableRef::Table(table) = relation {
-            self.check(&table.name);
+        match relation {
+            TableRef::Table(table) => self.check(&table.name),
+            TableRef::Function(function) if super::expressions::is_cloud_files(function.call) => {
+                self.out.push(deprecated(
+                    function.call.name.span,
+                    "`cloud_files(...)` is the legacy spelling of an Auto Loader read",
+                    "write `STREAM read_files(<path>, format => '<format>')`, with Auto Loader's options as named arguments",
+                ));
+            }
+            _ => {}
         }
         crate::ast::visit::walk_table_ref(self, relation);
     }

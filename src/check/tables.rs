@@ -84,6 +84,7 @@ pub(super) fn check_view(view: &CreateView<'_>, out: &mut Vec<Diagnostic>) {
             },
         );
     }
+    check_expectations(view.expectations, out);
     repeated_clauses(view.clauses, out);
 }
 
@@ -116,8 +117,15 @@ pub(super) fn check_table(
     for column in &columns {
         check_column(column, out);
     }
-    repeated_expectations(spec, out);
-    expectation_expressions(spec, out);
+    let expectations: Vec<&Expectation<'_>> = spec
+        .elements
+        .iter()
+        .filter_map(|e| match e {
+            TableElement::Expectation(x) => Some(&**x),
+            _ => None,
+        })
+        .collect();
+    check_expectations(&expectations, out);
     undeclared_columns(&columns, clauses, out);
     partitioned_by_identity(&columns, clauses, out);
     generated_expressions(&columns, out);
@@ -269,12 +277,16 @@ fn default_expression(column: &ColumnDef<'_>, out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// The expectations of a dataset (a table's or a view's): each has its own name, and each
+/// tests one row.
+fn check_expectations(expectations: &[&Expectation<'_>], out: &mut Vec<Diagnostic>) {
+    repeated_expectations(expectations, out);
+    expectation_expressions(expectations, out);
+}
+
 /// An expectation is checked row by row.
-fn expectation_expressions(spec: &TableSpec<'_>, out: &mut Vec<Diagnostic>) {
-    for element in spec.elements {
-        let TableElement::Expectation(expectation) = element else {
-            continue;
-        };
+fn expectation_expressions(expectations: &[&Expectation<'_>], out: &mut Vec<Diagnostic>) {
+    for expectation in expectations {
         if let Some((span, class)) = find_restricted(&expectation.expr, ROW_EXPRESSION) {
             out.push(
                 Diagnostic::error(
@@ -516,13 +528,9 @@ fn identity_column(
 }
 
 /// Each expectation of a dataset has its own name: it is how violations are reported.
-fn repeated_expectations(spec: &TableSpec<'_>, out: &mut Vec<Diagnostic>) {
-    let expectations = spec.elements.iter().filter_map(|e| match e {
-        TableElement::Expectation(x) => Some(&**x),
-        _ => None,
-    });
+fn repeated_expectations(expectations: &[&Expectation<'_>], out: &mut Vec<Diagnostic>) {
     for_each_repeat(
-        expectations,
+        expectations.iter().copied(),
         |x| folded(&x.name),
         |first, repeat| {
             out.push(

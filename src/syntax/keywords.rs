@@ -170,6 +170,7 @@ pub const KEYWORDS: &[Keyword] = &[
     word("Ilike", "ilike", ReservedName),
     word("In", "in", ReservedName),
     word("Increment", "increment", Alias),
+    word("Incremental", "incremental", Alias),
     word("Inner", "inner", ReservedName).strict(),
     word("Insert", "insert", Alias),
     word("Intersect", "intersect", ReservedName).strict(),

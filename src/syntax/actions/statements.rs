@@ -6,6 +6,28 @@ use crate::ast::*;
 use crate::span::Span;
 use crate::syntax::actions::base::{user_error, ActionResult};
 
+/// An element of a view's column list: a column, or an expectation.
+pub enum ViewElement<'a> {
+    Column(ViewColumn<'a>),
+    Expectation(&'a Expectation<'a>),
+}
+
+/// A view's column names (none when its list names no column) and expectations.
+pub fn view_elements<'a>(
+    arena: &'a Arena,
+    elements: Option<&'a [ViewElement<'a>]>,
+) -> (Option<&'a [ViewColumn<'a>]>, &'a [&'a Expectation<'a>]) {
+    let (mut columns, mut expectations) = (Vec::new(), Vec::new());
+    for element in elements.unwrap_or_default() {
+        match element {
+            ViewElement::Column(column) => columns.push(column.clone()),
+            ViewElement::Expectation(expectation) => expectations.push(*expectation),
+        }
+    }
+    let columns = (!columns.is_empty()).then(|| arena.slice(columns));
+    (columns, arena.slice(expectations))
+}
+
 /// The properties of TBLPROPERTIES, each with a literal value: Spark refuses a key without one,
 /// or with a name for its value, there (a read option may have either in pipeline SQL).
 pub fn valued_properties<'a, 't>(
