@@ -114,6 +114,13 @@ codes! {
         /// silently never runs them. This is a warning because the engine accepts it; it is
         /// almost always a missing `;`.
         SetValueSwallowsStatement => "SET_VALUE_SWALLOWS_STATEMENT",
+        /// A template placeholder (`{name}`, `{{ name }}`) that no parameter gives a value.
+        ///
+        /// Jobs that template their SQL substitute such placeholders before the pipeline runs;
+        /// the engine itself only substitutes its own parameters (`${name}`), and reads a brace
+        /// as a syntax error. Checked as written, the file would fail: give the value with
+        /// `--param name=value` to check it as the job will deploy it.
+        TemplatePlaceholder => "TEMPLATE_PLACEHOLDER",
     }
 
     /// Flows: INSERT and AUTO CDC clauses, what a flow reads, flow names.

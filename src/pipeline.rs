@@ -6,7 +6,7 @@ pub use crate::model::{Dataset, DatasetKind, Flow, FlowKind, Model, Read};
 
 use crate::arena::Arena;
 use crate::ast::Script;
-use crate::diagnostic::FileId;
+use crate::diagnostic::{Code, FileId};
 use crate::model::{collect, Resolver};
 use crate::notebook::Cell;
 use crate::span::Span;
@@ -123,6 +123,13 @@ impl<'a> Pipeline<'a> {
                 cells,
                 ..
             } = crate::parse(arena, text);
+            // A template placeholder with a value is checked as the job will deploy it.
+            diagnostics.retain(|d| {
+                d.code() != Code::TemplatePlaceholder.as_str()
+                    || !self.params.contains_key(crate::ast::parameter_name(
+                        &text[d.span().start as usize..d.span().end as usize],
+                    ))
+            });
             crate::check::check_script(&script, &mut diagnostics);
             let mut resolver = Resolver::new(&self.params);
             for (index, statement) in script.statements.iter().enumerate() {

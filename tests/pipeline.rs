@@ -160,3 +160,22 @@ CREATE VIEW latest AS SELECT * FROM gold;
         ]
     );
 }
+
+/// A template placeholder is an error unless the pipeline has a parameter of its name; then
+/// it resolves like the engine's own `${name}`.
+#[test]
+fn template_placeholders_take_parameters() {
+    let source = "CREATE OR REFRESH MATERIALIZED VIEW {schema}.daily AS SELECT 1 AS x;\n\
+                  CREATE OR REFRESH MATERIALIZED VIEW weekly AS SELECT * FROM {{ schema }}.daily;";
+    let arena = pipeline_sql::Arena::new();
+    let mut pipeline = Pipeline::new();
+    pipeline.add_source("t.sql", source);
+    assert_eq!(codes(&pipeline.check(&arena)), ["TEMPLATE_PLACEHOLDER"; 2]);
+    pipeline.param("schema", "sales");
+    let checked = pipeline.check(&arena);
+    assert_eq!(checked.diagnostics().count(), 0);
+    // Both placeholders resolve to one name: the view's flow reads the other dataset.
+    assert_eq!(checked.model.datasets[0].key, "sales.daily");
+    let weekly = &checked.model.flows[1];
+    assert_eq!(weekly.reads[0].key, "sales.daily");
+}

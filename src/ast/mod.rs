@@ -30,6 +30,14 @@ pub use types::*;
 use crate::span::Span;
 use std::borrow::Cow;
 
+/// The name of a parameter written `${name}`, `{name}` or `{{ name }}`.
+pub fn parameter_name(text: &str) -> &str {
+    text.trim_start_matches('$')
+        .trim_start_matches('{')
+        .trim_end_matches('}')
+        .trim()
+}
+
 /// How an identifier was written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -38,7 +46,8 @@ pub enum IdentStyle {
     Plain,
     /// `` `any text` ``, where ``` `` ``` stands for one back-quote.
     Quoted,
-    /// `${name}`: a pipeline parameter, kept as written until expanded.
+    /// `${name}`: a pipeline parameter, kept as written until expanded; or a template's
+    /// placeholder, `{name}` or `{{ name }}`, which a job substitutes before deploying.
     Parameter,
     /// `IDENTIFIER('name')`: a string literal that Spark (since 4.1) takes as a name wherever
     /// a name may stand. Its value is the string's, which Spark may read as a qualified name
@@ -65,7 +74,7 @@ impl<'a> Ident<'a> {
     pub fn style(&self) -> IdentStyle {
         match self.text.as_bytes().first() {
             Some(b'`') => IdentStyle::Quoted,
-            Some(b'$') => IdentStyle::Parameter,
+            Some(b'$' | b'{') => IdentStyle::Parameter,
             // A word never ends with a bracket.
             _ if self.text.ends_with(')') => IdentStyle::Literal,
             _ => IdentStyle::Plain,

@@ -5,8 +5,9 @@
 //! Names resolve case-insensitively. `LIVE.x` resolves to `x`, and a name qualified with the
 //! catalog and schema selected by `USE` (or `SET CATALOG`) earlier in the same file resolves to
 //! the unqualified name, so `main.sales.orders` and `orders` are one dataset after
-//! `USE main.sales`. Pipeline parameters (`${name}`) are replaced by their values first;
-//! a parameter without a value stays as written and is compared as an opaque name part.
+//! `USE main.sales`. Pipeline parameters (`${name}`, and a template's `{name}`) are replaced by
+//! their values first; a parameter without a value stays as written and is compared as an
+//! opaque name part.
 
 use crate::ast::visit::{self, Visitor};
 use crate::ast::*;
@@ -224,7 +225,7 @@ impl<'p> Resolver<'p> {
     fn part(&self, ident: &Ident<'_>) -> String {
         let text = match ident.style() {
             IdentStyle::Parameter => {
-                let key = ident.text.trim_start_matches("${").trim_end_matches('}');
+                let key = crate::ast::parameter_name(ident.text);
                 self.params
                     .get(key)
                     .map_or(ident.text, String::as_str)

@@ -133,7 +133,10 @@ fn parse_cell<'a>(
     let mut one_pass_error = match parser.parse(source, arena, clean_tokens(&mut lexer)) {
         // A clause word before a minus may be a name with dashes to Spark: each statement is
         // then judged on its own (rare, and cheap only so).
-        Ok(statements) if !lexer.saw_clause_dash() => return statements,
+        Ok(statements) if !lexer.saw_clause_dash() => {
+            placeholders(source, lexer.placeholders(), diagnostics);
+            return statements;
+        }
         Ok(_) => None,
         Err(error) => SyntaxErrorAt::of(error, range.end),
     };
@@ -168,7 +171,25 @@ fn parse_cell<'a>(
             );
         }
     }
+    placeholders(source, splitter.lexer.placeholders(), diagnostics);
     statements
+}
+
+/// An error for each template placeholder (`{name}`, `{{ name }}`) at `spans`: the engine
+/// does not substitute them. (`Pipeline` drops those it has a parameter for.)
+fn placeholders(source: &str, spans: &[Span], diagnostics: &mut Vec<Diagnostic>) {
+    diagnostics.extend(spans.iter().map(|&span| {
+        let text = &source[span.start as usize..span.end as usize];
+        Diagnostic::error(
+            Code::TemplatePlaceholder,
+            span,
+            format!("`{text}` is a template placeholder, which the engine does not substitute"),
+        )
+        .with_help(format!(
+            "substitute it before the file is deployed, or give its value to check with: --param {}=<value>",
+            crate::ast::parameter_name(text)
+        ))
+    }));
 }
 
 /// Parses each piece of `chunk`, which did not parse whole, cut before each of its tokens at

@@ -5,6 +5,7 @@
 //! which wraps the context-free tokens of `logos`.
 
 use super::{LexError, Sign, SpannedTok, Tok};
+use crate::span::Span;
 use crate::unescape::string_value;
 use logos::Logos;
 
@@ -230,6 +231,8 @@ pub struct Lexer<'a> {
     field_type: Option<(Result<Tok<'a>, LexError>, std::ops::Range<usize>)>,
     /// Whether a minus has followed an [`After::ClauseWord`] or the name after OVER.
     clause_dash: bool,
+    /// Where the template placeholders (`{name}`, `{{ name }}`) read so far are.
+    placeholders: Vec<Span>,
 }
 
 impl<'a> Lexer<'a> {
@@ -245,6 +248,7 @@ impl<'a> Lexer<'a> {
             struct_angles: 0,
             field_type: None,
             clause_dash: false,
+            placeholders: Vec::new(),
         }
     }
 
@@ -254,6 +258,11 @@ impl<'a> Lexer<'a> {
         let mut lexer = Lexer::new(&source[..range.end]);
         lexer.inner.bump(range.start);
         lexer
+    }
+
+    /// Where the template placeholders read so far are (see [`Tok::Param`]).
+    pub(crate) fn placeholders(&self) -> &[Span] {
+        &self.placeholders
     }
 
     /// Whether a word that opens a clause, or a window's name, has been followed by a minus
@@ -513,6 +522,11 @@ impl<'a> Lexer<'a> {
                 Tok::NegatedBound(digits)
             }
             Ok(Tok::Pipe) if self.starts_pipe_operation() => Tok::PipeOperator,
+            Ok(Tok::Param(text)) if text.starts_with('{') => {
+                self.placeholders
+                    .push(Span::from_usize(span.start, span.end));
+                Tok::Param(text)
+            }
             // A pattern, not a test in a guard of every token: that costs 3% of parse time.
             Ok(join_word!()) if self.after == After::PivotEnd && self.opens_join_next() => {
                 Tok::StrictKeywordName(&self.inner.source()[span.clone()])

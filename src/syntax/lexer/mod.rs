@@ -119,8 +119,12 @@ pub enum Tok<'a> {
     #[regex(r"`([^`]|``)*`", |lex| lex.slice())]
     #[regex(r"`([^`]|``)*", |_| Err(LexError::UnterminatedQuotedIdentifier))]
     QuotedIdent(&'a str),
-    /// A pipeline parameter placeholder: `${name}` or `${a.b.c}`.
+    /// A pipeline parameter placeholder: `${name}` or `${a.b.c}`; or a template's
+    /// placeholder, which a job substitutes before the pipeline sees the file: `{name}`,
+    /// `{{ name }}`.
     #[regex(r"\$\{[A-Za-z_][A-Za-z0-9_.]*\}", |lex| lex.slice())]
+    #[regex(r"\{[A-Za-z_][A-Za-z0-9_.]*\}", |lex| lex.slice())]
+    #[regex(r"\{\{ *[A-Za-z_][A-Za-z0-9_.]* *\}\}", |lex| lex.slice())]
     Param(&'a str),
     /// A string literal, quotes included: `'text'` or `"text"`.
     #[regex(r#"'([^'\\]|\\(.|\n))*'"#, |lex| lex.slice())]
