@@ -17,8 +17,13 @@ fn printing_then_parsing_gives_the_same_tree() {
             let printed = statement.to_string();
             let arena = pipeline_sql::Arena::new();
             let reparsed = pipeline_sql::parse(&arena, &printed);
+            // A template placeholder is reported wherever it is, and parses as a parameter.
+            let syntax_errors = reparsed
+                .diagnostics()
+                .iter()
+                .filter(|d| d.code() != "TEMPLATE_PLACEHOLDER");
             assert!(
-                reparsed.diagnostics().is_empty(),
+                syntax_errors.count() == 0,
                 "{name}: `{printed}` does not parse: {:#?}",
                 reparsed.diagnostics()
             );

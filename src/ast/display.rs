@@ -469,6 +469,7 @@ impl Display for ColumnProperty<'_> {
                     None => Ok(()),
                 }
             }
+            ColumnPropertyKind::ConstraintOption(option) => f.write_str(option.as_str()),
         }
     }
 }
@@ -515,7 +516,15 @@ impl Display for TableConstraint<'_> {
         constraint_name(f, &self.name)?;
         match &self.kind {
             TableConstraintKind::PrimaryKey(columns) => {
-                write!(f, "PRIMARY KEY {}", Parens(columns))
+                f.write_str("PRIMARY KEY (")?;
+                for (i, column) in columns.iter().enumerate() {
+                    let separator = if i > 0 { ", " } else { "" };
+                    write!(f, "{separator}{column}")?;
+                    if self.timeseries.as_ref() == Some(column) {
+                        f.write_str(" TIMESERIES")?;
+                    }
+                }
+                f.write_str(")")?;
             }
             TableConstraintKind::ForeignKey(key) => {
                 write!(
@@ -527,9 +536,12 @@ impl Display for TableConstraint<'_> {
                 if !key.referenced.is_empty() {
                     write!(f, " {}", Parens(key.referenced))?;
                 }
-                Ok(())
             }
         }
+        for option in self.options {
+            write!(f, " {}", option.kind.as_str())?;
+        }
+        Ok(())
     }
 }
 
@@ -553,6 +565,7 @@ impl Display for TableClause<'_> {
             TableClauseKind::RowFilter { function, columns } => {
                 write!(f, "WITH ROW FILTER {function} ON {}", Parens(columns))
             }
+            TableClauseKind::DefaultCollation(name) => write!(f, "DEFAULT COLLATION {name}"),
         }
     }
 }

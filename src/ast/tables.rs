@@ -1,7 +1,7 @@
 //! Table specifications and clauses shared by streaming tables, managed tables and views:
 //! columns, column properties, expectations, constraints, `PARTITIONED BY`, `CLUSTER BY`, ...
 
-use super::{impl_spanned, DataType, Expr, Ident, ObjectName, StringLit};
+use super::{impl_spanned, DataType, Expr, Ident, Keyword, ObjectName, StringLit};
 use crate::span::Span;
 
 /// `( element, ... )` after a table name.
@@ -75,6 +75,8 @@ pub enum ColumnPropertyKind<'a> {
         /// Extra arguments after USING COLUMNS.
         using_columns: Option<&'a [Expr<'a>]>,
     },
+    /// An option of the column's PRIMARY KEY or REFERENCES: `RELY`, `NOT ENFORCED`, ...
+    ConstraintOption(ConstraintOption),
 }
 
 /// `[CONSTRAINT name] [FOREIGN KEY] REFERENCES table [(column, ...)]` on a column.
@@ -185,6 +187,49 @@ pub struct TableConstraint<'a> {
     pub name: Option<Ident<'a>>,
     /// The constraint.
     pub kind: TableConstraintKind<'a>,
+    /// The primary key's column marked `TIMESERIES`.
+    pub timeseries: Option<Ident<'a>>,
+    /// Its options (`NOT ENFORCED RELY`, `MATCH FULL`, ...), in order.
+    pub options: &'a [Keyword<ConstraintOption>],
+}
+
+/// An option of a key constraint: what it promises, and the foreign-key options the vendor
+/// documents (all of which are informational: key constraints are not enforced).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum ConstraintOption {
+    /// `NOT ENFORCED`
+    NotEnforced,
+    /// `RELY`: the optimizer may rely on the constraint.
+    Rely,
+    /// `NORELY`
+    NoRely,
+    /// `DEFERRABLE`
+    Deferrable,
+    /// `INITIALLY DEFERRED`
+    InitiallyDeferred,
+    /// `MATCH FULL`
+    MatchFull,
+    /// `ON UPDATE NO ACTION`
+    OnUpdateNoAction,
+    /// `ON DELETE NO ACTION`
+    OnDeleteNoAction,
+}
+
+impl ConstraintOption {
+    /// The option as written, in capitals.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ConstraintOption::NotEnforced => "NOT ENFORCED",
+            ConstraintOption::Rely => "RELY",
+            ConstraintOption::NoRely => "NORELY",
+            ConstraintOption::Deferrable => "DEFERRABLE",
+            ConstraintOption::InitiallyDeferred => "INITIALLY DEFERRED",
+            ConstraintOption::MatchFull => "MATCH FULL",
+            ConstraintOption::OnUpdateNoAction => "ON UPDATE NO ACTION",
+            ConstraintOption::OnDeleteNoAction => "ON DELETE NO ACTION",
+        }
+    }
 }
 
 /// `PRIMARY KEY (...)` or `FOREIGN KEY (...) REFERENCES t [(...)]`.
@@ -242,6 +287,8 @@ pub enum TableClauseKind<'a> {
         /// The columns passed to it.
         columns: &'a [Ident<'a>],
     },
+    /// `DEFAULT COLLATION name`: the collation of the table's string columns.
+    DefaultCollation(Ident<'a>),
 }
 
 /// The argument of CLUSTER BY.

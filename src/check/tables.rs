@@ -171,6 +171,7 @@ fn table_clause_name(kind: &TableClauseKind<'_>) -> &'static str {
         TableClauseKind::Comment(_) => "COMMENT",
         TableClauseKind::TblProperties(_) => "TBLPROPERTIES",
         TableClauseKind::RowFilter { .. } => "WITH ROW FILTER",
+        TableClauseKind::DefaultCollation(_) => "DEFAULT COLLATION",
     }
 }
 
@@ -225,6 +226,7 @@ fn property_name(kind: &ColumnPropertyKind<'_>) -> &'static str {
         ColumnPropertyKind::PrimaryKey(_) => "PRIMARY KEY",
         ColumnPropertyKind::References(_) => "REFERENCES",
         ColumnPropertyKind::Mask { .. } => "MASK",
+        ColumnPropertyKind::ConstraintOption(option) => option.as_str(),
     }
 }
 

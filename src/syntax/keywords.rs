@@ -312,6 +312,17 @@ pub const KEYWORDS: &[Keyword] = &[
     word("Distribute", "distribute", Name),
     word("Sort", "sort", Name),
     word("Window", "window", Name),
+    word("Enforced", "enforced", Alias),
+    word("Rely", "rely", Alias),
+    word("Norely", "norely", Alias),
+    word("Deferrable", "deferrable", Alias),
+    word("Initially", "initially", Alias),
+    word("Deferred", "deferred", Alias),
+    word("Timeseries", "timeseries", Alias),
+    word("Match", "match", Alias),
+    word("Action", "action", Alias),
+    word("No", "no", Alias),
+    word("Collation", "collation", Alias),
 ];
 
 /// The words of `class` (`is_non_reserved`, or reserved names) in capitals and sorted, as

@@ -6,6 +6,42 @@ use crate::ast::*;
 use crate::span::Span;
 use crate::syntax::actions::base::{user_error, ActionResult};
 
+/// `IDENTIFIER(expr)` as the name a USE selects: one part, spelt as written.
+pub fn dynamic_name<'a, 't>(
+    arena: &'a Arena,
+    span: Span,
+    word: &str,
+    text: &'a str,
+) -> ActionResult<'t, ObjectName<'a>> {
+    if !word.eq_ignore_ascii_case("identifier") {
+        return user_error(
+            span,
+            format!("`{word}(...)` is no name: write a name, or IDENTIFIER(...)"),
+        );
+    }
+    Ok(ObjectName {
+        span,
+        parts: arena.slice(vec![Ident { span, text }]),
+    })
+}
+
+/// A primary key's constraint, and its column marked TIMESERIES (the last, if several are).
+pub fn primary_key<'a>(
+    arena: &'a Arena,
+    columns: &'a [(Ident<'a>, bool)],
+) -> (TableConstraintKind<'a>, Option<Ident<'a>>) {
+    let timeseries = columns
+        .iter()
+        .rev()
+        .find(|(_, t)| *t)
+        .map(|(c, _)| c.clone());
+    let names = columns.iter().map(|(c, _)| c.clone()).collect::<Vec<_>>();
+    (
+        TableConstraintKind::PrimaryKey(arena.slice(names)),
+        timeseries,
+    )
+}
+
 /// An element of a view's column list: a column, or an expectation.
 pub enum ViewElement<'a> {
     Column(ViewColumn<'a>),
