@@ -34,8 +34,8 @@ pub fn primary_key<'a>(
         .iter()
         .rev()
         .find(|(_, t)| *t)
-        .map(|(c, _)| c.clone());
-    let names = columns.iter().map(|(c, _)| c.clone()).collect::<Vec<_>>();
+        .map(|(c, _)| *c);
+    let names = columns.iter().map(|(c, _)| *c).collect::<Vec<_>>();
     (
         TableConstraintKind::PrimaryKey(arena.slice(names)),
         timeseries,
