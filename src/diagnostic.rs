@@ -121,6 +121,20 @@ codes! {
         /// as a syntax error. Checked as written, the file would fail: give the value with
         /// `--param name=value` to check it as the job will deploy it.
         TemplatePlaceholder => "TEMPLATE_PLACEHOLDER",
+        /// A statement Spark reads that a pipeline does not take (CREATE TABLE AS SELECT, INSERT
+        /// outside a flow, MERGE, CREATE SCHEMA, DDL and DML of other kinds).
+        ///
+        /// A pipeline's source files declare its datasets and the flows that write them; the
+        /// engine builds the pipeline's graph from those declarations and runs it. A statement
+        /// that would create or change something by itself when it runs has no place in that
+        /// graph, and the pipeline's registration refuses it.
+        UnsupportedPipelineSparkSqlCommand => "UNSUPPORTED_PIPELINE_SPARK_SQL_COMMAND",
+        /// A SCHEDULE or TRIGGER ON UPDATE clause in a pipeline.
+        ///
+        /// Streaming tables and materialized views created outside a pipeline refresh on their
+        /// own schedule; in a pipeline, the pipeline updates its datasets when it is triggered,
+        /// so a dataset of its own cannot carry a schedule.
+        UnsupportedPipelineClause => "UNSUPPORTED_PIPELINE_CLAUSE",
     }
 
     /// Flows: INSERT and AUTO CDC clauses, what a flow reads, flow names.

@@ -30,11 +30,7 @@ pub fn primary_key<'a>(
     arena: &'a Arena,
     columns: &'a [(Ident<'a>, bool)],
 ) -> (TableConstraintKind<'a>, Option<Ident<'a>>) {
-    let timeseries = columns
-        .iter()
-        .rev()
-        .find(|(_, t)| *t)
-        .map(|(c, _)| *c);
+    let timeseries = columns.iter().rev().find(|(_, t)| *t).map(|(c, _)| *c);
     let names = columns.iter().map(|(c, _)| *c).collect::<Vec<_>>();
     (
         TableConstraintKind::PrimaryKey(arena.slice(names)),

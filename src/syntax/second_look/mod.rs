@@ -16,8 +16,9 @@
 //! 7. keywords before the error read as names (`SELECT case, b FROM t`).
 //!
 //! Where none mends it, a more precise refusal is looked for: an alias with dashes (`AS my-col`,
-//! in `dashed_names`) or a join word after AS (`FROM t AS union`); else the grammar's error
-//! stands.
+//! in `dashed_names`), a join word after AS (`FROM t AS union`), or a statement or clause that
+//! Spark reads but a pipeline does not take (`CREATE TABLE ... AS SELECT`, MERGE, SCHEDULE, in
+//! `unsupported`); else the grammar's error stands.
 //!
 //! A statement that parsed is looked at once more only when it has a clause word before
 //! `- name` (`SELECT a WHERE - b`), which Spark may read as an alias with dashes and refuse
@@ -33,6 +34,7 @@
 
 pub(crate) mod dashed_names;
 pub(crate) mod keyword_names;
+mod unsupported;
 
 use crate::arena::Arena;
 use crate::ast::Statement;
@@ -72,9 +74,9 @@ pub(crate) fn look_again<'a>(
             Err(None) => {
                 return dashed_names::alias_with_dashes_at(parser, source, tokens, at)
                     .or_else(|| keyword_names::strict_alias_at(source, tokens, at))
-                    .map_or(Verdict::Unmended, |refusal| {
-                        Verdict::Refused(refusal.into_diagnostic())
-                    })
+                    .map(UserError::into_diagnostic)
+                    .or_else(|| unsupported::refusal_at(source, tokens, at))
+                    .map_or(Verdict::Unmended, Verdict::Refused)
             }
         },
     };
