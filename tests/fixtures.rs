@@ -307,3 +307,44 @@ fn every_code_has_an_up_to_date_page() {
         }
     }
 }
+
+/// Whole pipelines written as people write them (a legacy DLT notebook, current Lakeflow files
+/// with parameters, an open-source Spark pipeline, CDC in both spellings, Auto Loader in both
+/// spellings): each checks with no error as one whole pipeline, and each of its files alone.
+#[test]
+fn realistic_pipelines_check_without_errors() {
+    let root = fixtures_dir().join("realistic");
+    let mut pipelines: Vec<_> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    pipelines.sort();
+    assert!(pipelines.len() >= 5, "the realistic pipelines are missing");
+    for dir in pipelines {
+        let sources = case_sources(&dir);
+        let errors = |checked: &PipelineCheck<'_>| -> Vec<String> {
+            checked
+                .diagnostics()
+                .filter(|(_, d)| d.is_error())
+                .map(|(file, d)| {
+                    let name = &checked.sources[file.0 as usize].name;
+                    format!("{name}: {} {}", d.code(), d.message())
+                })
+                .collect()
+        };
+        let arena = Arena::new();
+        let mut pipeline = Pipeline::new();
+        pipeline.complete(true);
+        for (name, text) in &sources {
+            pipeline.add_source(name.as_str(), text.as_str());
+        }
+        let checked = pipeline.check(&arena);
+        assert_eq!(errors(&checked), Vec::<String>::new(), "{}", dir.display());
+        assert!(!checked.model.datasets.is_empty(), "{}", dir.display());
+        for (name, text) in &sources {
+            let mut alone = Pipeline::new();
+            alone.add_source(name.as_str(), text.as_str());
+            assert_eq!(errors(&alone.check(&arena)), Vec::<String>::new(), "{name}");
+        }
+    }
+}
