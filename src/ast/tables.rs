@@ -14,6 +14,24 @@ pub struct TableSpec<'a> {
     pub elements: &'a [TableElement<'a>],
 }
 
+impl<'a> TableSpec<'a> {
+    /// Its columns, in order.
+    pub fn columns(&self) -> impl Iterator<Item = &'a ColumnDef<'a>> + '_ {
+        self.elements.iter().filter_map(|e| match e {
+            TableElement::Column(c) => Some(*c),
+            _ => None,
+        })
+    }
+
+    /// Its expectations, in order.
+    pub fn expectations(&self) -> impl Iterator<Item = &'a Expectation<'a>> + '_ {
+        self.elements.iter().filter_map(|e| match e {
+            TableElement::Expectation(x) => Some(*x),
+            _ => None,
+        })
+    }
+}
+
 /// One element of a table specification.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]

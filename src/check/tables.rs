@@ -99,14 +99,7 @@ pub(super) fn check_table(
     repeated_clauses(clauses, out);
     partitioned_and_clustered(clauses, out);
     let Some(spec) = spec else { return };
-    let columns: Vec<&ColumnDef<'_>> = spec
-        .elements
-        .iter()
-        .filter_map(|e| match e {
-            TableElement::Column(c) => Some(&**c),
-            _ => None,
-        })
-        .collect();
+    let columns: Vec<&ColumnDef<'_>> = spec.columns().collect();
     for_each_repeat(
         columns.iter(),
         |c| folded(&c.name),
@@ -117,15 +110,7 @@ pub(super) fn check_table(
     for column in &columns {
         check_column(column, out);
     }
-    let expectations: Vec<&Expectation<'_>> = spec
-        .elements
-        .iter()
-        .filter_map(|e| match e {
-            TableElement::Expectation(x) => Some(&**x),
-            _ => None,
-        })
-        .collect();
-    check_expectations(&expectations, out);
+    check_expectations(&spec.expectations().collect::<Vec<_>>(), out);
     undeclared_columns(&columns, clauses, out);
     partitioned_by_identity(&columns, clauses, out);
     generated_expressions(&columns, out);
