@@ -100,11 +100,11 @@ codes! {
         /// are superseded: the current syntax says the same thing in the form the reference
         /// documents, and new features (ONCE, REPLACE USING, FROM SNAPSHOT) only exist in it.
         DeprecatedSyntax => "DEPRECATED_SYNTAX",
-        /// A notebook cell in another language than SQL (warning).
+        /// A notebook cell of a magic command other than markdown: `%python`, `%sql`, `%run`, ... (warning).
         ///
-        /// A SQL pipeline runs the SQL cells of its notebooks and skips the others: a `%python`
-        /// or `%sh` cell, or a `%run` of another notebook, does nothing when the pipeline
-        /// updates, so whatever it was meant to set up is missing. Markdown cells are
+        /// A pipeline runs the cells of its SQL notebooks and skips the cells of magic commands:
+        /// a `%python` or `%sh` cell, or a `%run` of another notebook, does nothing when the
+        /// pipeline updates, so whatever it was meant to set up is missing. Markdown cells are
         /// documentation and are not reported.
         NotebookCellNotRun => "NOTEBOOK_CELL_NOT_RUN",
         /// A SET whose value runs on to a line that starts a statement (warning).

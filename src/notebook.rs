@@ -95,8 +95,8 @@ fn cell(source: &str, start: usize, end: usize) -> Cell<'_> {
     }
 }
 
-/// A warning for each cell in another language than SQL, at its first line: the pipeline does
-/// not run it, so whatever it was meant to do does not happen.
+/// A warning for each cell of a magic command other than markdown, at its first line: the
+/// pipeline does not run it, so whatever it was meant to do does not happen.
 pub(crate) fn ignored_cells(source: &str, cells: &[Cell<'_>]) -> Vec<Diagnostic> {
     cells
         .iter()
@@ -105,15 +105,15 @@ pub(crate) fn ignored_cells(source: &str, cells: &[Cell<'_>]) -> Vec<Diagnostic>
                 return None;
             };
             let what = if language.is_empty() {
-                "this cell is not SQL".to_string()
+                "this cell is a notebook command".to_string()
             } else {
-                format!("this `%{language}` cell is not SQL")
+                format!("this `%{language}` cell is a notebook command")
             };
             Some(
                 Diagnostic::warning(
                     Code::NotebookCellNotRun,
                     first_line(source, cell.span),
-                    format!("{what}: a SQL pipeline does not run it"),
+                    format!("{what}: a pipeline runs its notebooks' SQL cells, not their commands"),
                 )
                 .with_help(
                     "move what it does into the pipeline's SQL, or into a source file of its own language",
