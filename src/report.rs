@@ -31,19 +31,37 @@ pub fn file_reports<'c>(checked: &'c PipelineCheck<'_>) -> Vec<FileReport<'c>> {
         .collect()
 }
 
-/// Where a label is: its file's path and its 1-based line and column.
-fn locate<'r>(
-    reports: &'r [FileReport<'_>],
-    own: &'r FileReport<'_>,
-    label: &Label,
-) -> (&'r str, usize, usize) {
-    let report = match label.file {
-        Some(FileId(i)) => reports.get(i as usize).unwrap_or(own),
-        None => own,
-    };
-    let (line, column) = LineIndex::new(report.source).line_column(label.span.start);
-    (report.path, line, column)
+/// The line index of every report, made once: where a diagnostic or a label is, in any file.
+struct Locator<'r> {
+    reports: &'r [FileReport<'r>],
+    lines: Vec<LineIndex<'r>>,
 }
+
+impl<'r> Locator<'r> {
+    fn new(reports: &'r [FileReport<'r>]) -> Self {
+        let lines = reports.iter().map(|r| LineIndex::new(r.source)).collect();
+        Locator { reports, lines }
+    }
+
+    /// The 1-based line and column of `offset` in the report at `index`.
+    fn line_column(&self, index: usize, offset: u32) -> (usize, usize) {
+        self.lines[index].line_column(offset)
+    }
+
+    /// Where a label of the report at `own` is: its file's path and its line and column.
+    fn label(&self, own: usize, label: &Label) -> (&'r str, usize, usize) {
+        let index = match label.file {
+            Some(FileId(i)) if (i as usize) < self.reports.len() => i as usize,
+            _ => own,
+        };
+        let (line, column) = self.line_column(index, label.span.start);
+        (self.reports[index].path, line, column)
+    }
+}
+
+/// The farthest column into its line at which a snippet is drawn: a diagnostic further into a
+/// long (generated or minified) line is shown by its line and column alone.
+const MAX_DRAWN_COLUMN: usize = 10_000;
 
 /// Totals over all files.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -88,16 +106,40 @@ pub fn render_human(reports: &[FileReport<'_>], width: usize, color: bool) -> St
         GraphicalTheme::unicode_nocolor()
     };
     let handler = GraphicalReportHandler::new_themed(theme).with_width(width);
+    let locator = Locator::new(reports);
     let mut out = String::new();
-    for report in reports {
+    for (index, report) in reports.iter().enumerate() {
+        // One copy of the text for all of the file's diagnostics.
+        let text: std::sync::Arc<str> = report.source.into();
         for diagnostic in report.diagnostics {
-            let with_source = miette::Report::new(diagnostic.clone())
-                .with_source_code(NamedSource::new(report.path, report.source.to_string()));
+            let spans = std::iter::once(diagnostic.span()).chain(
+                diagnostic
+                    .labels()
+                    .iter()
+                    .filter(|l| l.file.is_none())
+                    .map(|l| l.span),
+            );
+            let drawable = spans.into_iter().all(|span| {
+                [span.start, span.end]
+                    .iter()
+                    .all(|&offset| locator.line_column(index, offset).1 <= MAX_DRAWN_COLUMN)
+            });
+            let rendered = miette::Report::new(diagnostic.clone());
             // Writing into a String cannot fail.
-            let _ = handler.render_report(&mut out, with_source.as_ref());
+            if drawable {
+                let source = NamedSource::new(report.path, std::sync::Arc::clone(&text));
+                let _ = handler.render_report(&mut out, rendered.with_source_code(source).as_ref());
+            } else {
+                let _ = handler.render_report(&mut out, rendered.as_ref());
+                let (line, column) = locator.line_column(index, diagnostic.span().start);
+                out.push_str(&format!(
+                    "  at {}:{line}:{column} (too far into its line to show)\n",
+                    report.path
+                ));
+            }
             // Labels in other files cannot be drawn in this file's snippet: name them.
             for label in diagnostic.labels().iter().filter(|l| l.file.is_some()) {
-                let (path, line, column) = locate(reports, report, label);
+                let (path, line, column) = locator.label(index, label);
                 out.push_str(&format!(
                     "  note: {} ({path}:{line}:{column})\n",
                     label.message
@@ -134,11 +176,11 @@ fn plural(n: usize) -> &'static str {
 ///   "labels":[{"file","span","line","column","message"}]}],
 ///   "summary":{"files","statements","errors","warnings"}}` (line and column 1-based).
 pub fn render_json(reports: &[FileReport<'_>]) -> String {
+    let locator = Locator::new(reports);
     let mut diagnostics = Vec::new();
-    for report in reports {
-        let lines = LineIndex::new(report.source);
+    for (index, report) in reports.iter().enumerate() {
         for d in report.diagnostics {
-            let (line, column) = lines.line_column(d.span().start);
+            let (line, column) = locator.line_column(index, d.span().start);
             diagnostics.push(serde_json::json!({
                 "file": report.path,
                 "code": d.code(),
@@ -149,7 +191,7 @@ pub fn render_json(reports: &[FileReport<'_>]) -> String {
                 "column": column,
                 "help": d.help(),
                 "labels": d.labels().iter().map(|label| {
-                    let (path, line, column) = locate(reports, report, label);
+                    let (path, line, column) = locator.label(index, label);
                     serde_json::json!({
                         "file": path,
                         "span": { "start": label.span.start, "end": label.span.end },

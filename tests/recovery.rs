@@ -6,7 +6,7 @@ mod common;
 use common::all_sources;
 use pipeline_sql::ast::Statement;
 #[cfg(feature = "cli")]
-use pipeline_sql::report::{render_json, FileReport};
+use pipeline_sql::report::{render_human, render_json, FileReport};
 
 #[test]
 fn three_broken_statements_give_three_errors_and_keep_the_rest() {
@@ -361,4 +361,36 @@ fn a_broken_cell_costs_that_cell() {
         .map(|s| parsed.cell_of(pipeline_sql::Spanned::span(s)))
         .collect();
     assert_eq!(cells, [Some(0), Some(1), Some(2)]);
+}
+
+/// A diagnostic far into a long line (generated or minified SQL) is shown by its place, not
+/// drawn: drawing it made the renderer panic past column 65,535.
+#[cfg(feature = "cli")]
+#[test]
+fn a_diagnostic_far_into_a_long_line_renders() {
+    let source = format!("SELECT{}(;", " ".repeat(70_000));
+    let arena = pipeline_sql::Arena::new();
+    let checked = pipeline_sql::check(&arena, &source);
+    let report = FileReport {
+        path: "long.sql",
+        source: &source,
+        statements: checked.script().statements.len(),
+        diagnostics: checked.diagnostics(),
+    };
+    let human = render_human(std::slice::from_ref(&report), 100, false);
+    assert!(
+        human.contains("at long.sql:1:70008 (too far into its line to show)"),
+        "{human}"
+    );
+    // A diagnostic near the start of the same line is drawn.
+    let source = format!("SELECT (;{}", " ".repeat(70_000));
+    let checked = pipeline_sql::check(&arena, &source);
+    let report = FileReport {
+        source: &source,
+        diagnostics: checked.diagnostics(),
+        ..report
+    };
+    let human = render_human(std::slice::from_ref(&report), 100, false);
+    assert!(human.contains("long.sql:1:"), "{human}");
+    assert!(!human.contains("too far"), "{human}");
 }
