@@ -394,3 +394,27 @@ fn a_diagnostic_far_into_a_long_line_renders() {
     assert!(human.contains("long.sql:1:"), "{human}");
     assert!(!human.contains("too far"), "{human}");
 }
+
+/// `case` is a name wherever nothing of a CASE expression follows it: a select list of 201
+/// columns named `case` is no nesting of 201 CASE expressions, and deep CASE nesting still is.
+#[test]
+fn many_columns_named_case_are_no_nesting() {
+    let columns = vec!["case"; 201].join(", ");
+    let source = format!("SELECT {columns} FROM t WHERE case IS NOT NULL");
+    let arena = pipeline_sql::Arena::new();
+    let parsed = pipeline_sql::parse(&arena, &source);
+    assert!(
+        parsed.diagnostics().is_empty(),
+        "{:?}",
+        parsed.diagnostics()
+    );
+    let nested = format!(
+        "SELECT {}1{}",
+        "CASE WHEN a THEN ".repeat(250),
+        " END".repeat(250)
+    );
+    let parsed = pipeline_sql::parse(&arena, &nested);
+    assert!(parsed.diagnostics()[0]
+        .message()
+        .contains("nests more than"));
+}

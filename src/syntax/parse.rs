@@ -486,7 +486,10 @@ fn syntax_diagnostic(
 /// The token at an error, `len` bytes long, as a message names it.
 fn found(tok: Tok<'_>, len: usize) -> String {
     match tok {
-        Tok::Ident(text) | Tok::QuotedIdent(text) => format!("identifier `{text}`"),
+        Tok::Ident(text)
+        | Tok::QuotedIdent(text)
+        | Tok::KeywordName(text)
+        | Tok::StrictKeywordName(text) => format!("identifier `{text}`"),
         Tok::String(text) | Tok::RawString(text) | Tok::HexString(text) => format!("string {text}"),
         Tok::Number(text) => format!("number {text}"),
         Tok::Param(text) | Tok::NamedMarker(text) => format!("`{text}`"),

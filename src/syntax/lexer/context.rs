@@ -522,6 +522,19 @@ impl<'a> Lexer<'a> {
                 Tok::NegatedBound(digits)
             }
             Ok(Tok::Pipe) if self.starts_pipe_operation() => Tok::PipeOperator,
+            // `case` before what only follows a name is the name (`SELECT case, b FROM t`): no
+            // CASE expression continues so. (The second look would read it so too, but for a
+            // few such words in a statement only, and the nesting guard would count each as
+            // an open CASE.)
+            Ok(Tok::Case)
+                if self
+                    .inner
+                    .clone()
+                    .next()
+                    .is_some_and(|next| next.is_ok_and(follows_a_name_only)) =>
+            {
+                Tok::KeywordName(&self.inner.source()[span.clone()])
+            }
             Ok(Tok::Param(text)) if text.starts_with('{') => {
                 self.placeholders
                     .push(Span::from_usize(span.start, span.end));
@@ -677,4 +690,32 @@ impl<'a> Iterator for Lexer<'a> {
 /// Lexes all of `source` (a convenience for tools and benches).
 pub fn tokenize(source: &str) -> Vec<SpannedTok<'_>> {
     Lexer::new(source).collect()
+}
+
+/// Whether `tok` may follow a name but can neither start a CASE expression's operand nor be its
+/// WHEN.
+fn follows_a_name_only(tok: Tok<'_>) -> bool {
+    matches!(
+        tok,
+        Tok::Comma
+            | Tok::RParen
+            | Tok::RBracket
+            | Tok::Dot
+            | Tok::Semicolon
+            | Tok::From
+            | Tok::As
+            | Tok::Eq
+            | Tok::And
+            | Tok::Or
+            | Tok::Is
+            | Tok::In
+            | Tok::Where
+            | Tok::Group
+            | Tok::Order
+            | Tok::Having
+            | Tok::Limit
+            | Tok::Union
+            | Tok::Join
+            | Tok::On
+    )
 }
