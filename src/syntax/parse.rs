@@ -432,6 +432,10 @@ fn lex_diagnostic(error: LexError, span: Span) -> Diagnostic {
             Diagnostic::error(Code::ParseSyntaxError, span.with_len(1), error.message())
                 .with_help("add the closing back-quote; a back-quote inside the name is written ``")
         }
+        LexError::UnclosedParameter => {
+            Diagnostic::error(Code::ParseSyntaxError, span, error.message())
+                .with_help("add the closing }: a parameter's name is letters, digits, `_` and `.`")
+        }
         LexError::InvalidCharacter => {
             Diagnostic::error(Code::ParseSyntaxError, span, error.message())
                 .with_help("remove the character, or put the text in quotes")

@@ -38,6 +38,8 @@ pub enum LexError {
     UnterminatedQuotedIdentifier,
     /// A `/*` comment without its `*/`.
     UnclosedComment,
+    /// A `${` of a pipeline parameter without its closing `}`.
+    UnclosedParameter,
 }
 
 impl LexError {
@@ -52,6 +54,9 @@ impl LexError {
                 "the back-quoted identifier is not terminated: its closing ` is missing"
             }
             LexError::UnclosedComment => "the bracketed comment is not closed: `*/` is missing",
+            LexError::UnclosedParameter => {
+                "the pipeline parameter is not closed: its closing } is missing"
+            }
         }
     }
 }
@@ -123,6 +128,7 @@ pub enum Tok<'a> {
     /// placeholder, which a job substitutes before the pipeline sees the file: `{name}`,
     /// `{{ name }}`.
     #[regex(r"\$\{[A-Za-z_][A-Za-z0-9_.]*\}", |lex| lex.slice())]
+    #[regex(r"\$\{[A-Za-z0-9_.]*", |_| Err(LexError::UnclosedParameter))]
     #[regex(r"\{[A-Za-z_][A-Za-z0-9_.]*\}", |lex| lex.slice())]
     #[regex(r"\{\{ *[A-Za-z_][A-Za-z0-9_.]* *\}\}", |lex| lex.slice())]
     Param(&'a str),
@@ -548,6 +554,19 @@ mod tests {
         assert_eq!(
             toks("a /* x /* y */"),
             vec![Tok::Ident("a"), Tok::Error(LexError::UnclosedComment)]
+        );
+    }
+
+    #[test]
+    fn an_unclosed_parameter_is_one_error_token() {
+        assert_eq!(
+            toks("${catalog.orders x"),
+            vec![Tok::Error(LexError::UnclosedParameter), Tok::Ident("x")]
+        );
+        // Placeholders of the engine and of templates.
+        assert_eq!(
+            toks("${a.b} {s} {{ c }}"),
+            vec![Tok::Param("${a.b}"), Tok::Param("{s}"), Tok::Param("{{ c }}")]
         );
     }
 
