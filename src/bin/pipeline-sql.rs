@@ -40,6 +40,10 @@ struct CheckOptions {
     #[arg(long = "param", value_name = "KEY=VALUE", value_parser = parse_param)]
     params: Vec<(String, String)>,
     /// Files, or directories searched for `*.sql` files.
+    /// The largest file read, in MiB: a larger one is an error, read no further (a generated
+    /// file gone wrong, or a device given as a file).
+    #[arg(long, value_name = "MIB", default_value_t = 256)]
+    max_file_size: u64,
     #[arg(required = true)]
     paths: Vec<PathBuf>,
 }
@@ -76,7 +80,8 @@ fn check(options: &CheckOptions) -> Result<bool, String> {
     let files = collect_files(&options.paths)?;
     let mut texts = Vec::with_capacity(files.len());
     for file in &files {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let text = read_file(file, options.max_file_size.saturating_mul(1 << 20))
+            .map_err(|e| format!("{}: {e}", file.display()))?;
         texts.push((file.display().to_string(), text));
     }
     let mut pipeline = Pipeline::new();
@@ -101,6 +106,23 @@ fn check(options: &CheckOptions) -> Result<bool, String> {
 }
 
 /// The files named, and every `*.sql` file below the directories named, in a stable order.
+/// The text of `path`, read no further than `limit` bytes.
+fn read_file(path: &Path, limit: u64) -> Result<String, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > limit {
+        return Err(format!(
+            "larger than {} MiB, not read (raise --max-file-size to check it)",
+            limit >> 20
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| "stream did not contain valid UTF-8".to_string())
+}
+
 fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut files = Vec::new();
     for path in paths {
@@ -124,10 +146,13 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
         let path = entry.map_err(|e| format!("{}: {e}", dir.display()))?.path();
         if path.is_dir() {
             walk(&path, files)?;
-        } else if path
-            .extension()
-            .is_some_and(|ext| ext.eq_ignore_ascii_case("sql"))
+        } else if path.is_file()
+            && path
+                .extension()
+                .is_some_and(|ext| ext.eq_ignore_ascii_case("sql"))
         {
+            // Only regular files: a named pipe called `x.sql` in a directory would block the
+            // check forever.
             files.push(path);
         }
     }

@@ -566,7 +566,11 @@ mod tests {
         // Placeholders of the engine and of templates.
         assert_eq!(
             toks("${a.b} {s} {{ c }}"),
-            vec![Tok::Param("${a.b}"), Tok::Param("{s}"), Tok::Param("{{ c }}")]
+            vec![
+                Tok::Param("${a.b}"),
+                Tok::Param("{s}"),
+                Tok::Param("{{ c }}")
+            ]
         );
     }
 
