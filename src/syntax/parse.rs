@@ -113,7 +113,13 @@ pub(crate) fn parse_script<'a>(
     let span = Span::from_usize(0, source.len());
     for cell in cells.iter().filter(|cell| cell.kind == CellKind::Sql) {
         let range = cell.span.start as usize..cell.span.end as usize;
-        statements.extend(parse_cell(&parser, arena, source, range, &mut diagnostics));
+        let parsed = parse_cell(&parser, arena, source, range, &mut diagnostics);
+        // The first cell's list is the script's (a file that is no notebook is one cell).
+        if statements.is_empty() {
+            statements = parsed;
+        } else {
+            statements.extend(parsed);
+        }
     }
     let statements = arena.slice(statements);
     (Script { span, statements }, diagnostics)
