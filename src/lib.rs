@@ -53,7 +53,7 @@ pub use diagnostic::{Code, Diagnostic, Family, FileId, Label, Severity};
 pub use pipeline::Pipeline;
 pub use span::{LineIndex, Span, Spanned};
 pub use syntax::lexer;
-pub use syntax::{MAX_CHAIN, MAX_NESTING};
+pub use syntax::{MAX_CHAIN, MAX_DEPTH, MAX_NESTING};
 
 /// The result of parsing one source text: the tree (always, even with errors) and the
 /// diagnostics, in source order.

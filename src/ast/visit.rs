@@ -399,7 +399,10 @@ fn walk_projection<'a, V: Visitor<'a> + ?Sized>(v: &mut V, projection: &[SelectI
                 v.visit_expr(expr)
             }
             SelectItem::Transform(transform) => {
-                transform.inputs.iter().for_each(|e| v.visit_expr(e))
+                transform.inputs.iter().for_each(|e| v.visit_expr(e));
+                if let Some(TransformOutput::Columns(columns)) = &transform.output {
+                    columns.iter().for_each(|c| v.visit_data_type(&c.data_type));
+                }
             }
             SelectItem::Wildcard(_) => {}
         }
@@ -497,7 +500,14 @@ pub fn walk_table_ref<'a, V: Visitor<'a> + ?Sized>(v: &mut V, relation: &TableRe
             walk_sample(v, n.sample);
             walk_watermark(v, n.watermark);
         }
-        TableRef::JsonTable(j) => v.visit_expr(&j.document),
+        TableRef::JsonTable(j) => {
+            v.visit_expr(&j.document);
+            for column in j.columns {
+                if let JsonColumnKind::Value { data_type, .. } = &column.kind {
+                    v.visit_data_type(data_type);
+                }
+            }
+        }
         TableRef::BinBy(b) => walk_bin_by(v, b),
         TableRef::Join(j) => {
             v.visit_table_ref(&j.left);

@@ -7,6 +7,8 @@
 //!   there, as a message lists them).
 //! - `parse`: runs the generated parser over a source, one pass for a clean file and statement
 //!   by statement after an error, and turns its errors into diagnostics.
+//! - `depth`: how deep a statement's tree is, refused past [`MAX_DEPTH`] so that every walker
+//!   of the tree stays within a 2 MiB stack.
 //! - `recovery`: where a broken statement whose `;` is missing ends.
 //! - `actions`: what the grammar's rules call to build the tree, and Spark's parse-time
 //!   refusals, by topic.
@@ -14,6 +16,7 @@
 //!   keyword used as a name, ...), the statement read again.
 
 mod actions;
+mod depth;
 mod expected;
 pub(crate) mod keywords;
 pub mod lexer;
@@ -27,6 +30,7 @@ lalrpop_util::lalrpop_mod!(
     "/pipeline.rs"
 );
 
+pub use depth::MAX_DEPTH;
 pub(crate) use expected::at_syntax_error;
 pub(crate) use parse::parse_script;
 pub use parse::{MAX_CHAIN, MAX_NESTING};

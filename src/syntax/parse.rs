@@ -12,13 +12,15 @@ use crate::ast::{Script, Statement};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::lexer::{LexError, Lexer, SpannedTok, Tok};
 use crate::notebook::{Cell, CellKind};
-use crate::span::Span;
+use crate::span::{Span, Spanned};
 use crate::syntax::actions::base::UserError;
+use crate::syntax::depth::{self, MAX_DEPTH};
 use crate::syntax::expected::with_expected_message;
 use crate::syntax::grammar;
 use crate::syntax::recovery;
 use crate::syntax::second_look::{self, Verdict};
 use lalrpop_util::ParseError;
+
 use std::ops::Range;
 
 /// How deeply brackets may nest in one statement, and how many prefix operators (`NOT`, `-`)
@@ -30,7 +32,9 @@ pub const MAX_NESTING: usize = 200;
 /// How many binary operators one flat expression may chain (`a + b + ...`, `p AND q AND ...`),
 /// and how many set operations, joins, pipe steps and PIVOT, UNPIVOT or BIN BY clauses one
 /// statement may have: each such chain becomes a tree as deep as it is long.
-pub const MAX_CHAIN: usize = 2000;
+/// Each such chain is a tree as deep as it is long, which the depth limit
+/// ([`super::depth::MAX_DEPTH`]) bounds as a whole.
+pub const MAX_CHAIN: usize = 1000;
 
 /// Tracks bracket depth, runs of prefix operators, and the links of left-deep query chains
 /// (UNION, JOIN, `|>`, PIVOT, UNPIVOT, BIN BY) over a statement's tokens.
@@ -39,6 +43,11 @@ struct NestingGuard {
     depth: usize,
     prefix_run: usize,
     links: usize,
+    /// The statement's tokens that may open a level of its tree (all but names, literals and
+    /// commas).
+    level_tokens: usize,
+    /// Whether some statement had more of those than [`depth::UNWALKED_LEVEL_TOKENS`].
+    may_be_too_deep: bool,
 }
 
 /// Why a statement is refused before it is parsed.
@@ -57,6 +66,10 @@ impl NestingGuard {
     fn admit(&mut self, tok: Tok<'_>) -> Result<(), TooDeep> {
         // One match for all three counts: this runs for every token of every statement.
         let prefix_run = std::mem::take(&mut self.prefix_run);
+        if !tok.is_leaf() {
+            self.level_tokens += 1;
+            self.may_be_too_deep |= self.level_tokens > depth::UNWALKED_LEVEL_TOKENS;
+        }
         match tok {
             Tok::LParen | Tok::LBracket | Tok::Case => self.depth += 1,
             Tok::RParen | Tok::RBracket | Tok::End => self.depth = self.depth.saturating_sub(1),
@@ -70,7 +83,7 @@ impl NestingGuard {
             | Tok::Unpivot
             | Tok::BinBy => self.links += 1,
             // The one-pass parse runs one guard over the whole file: links count per statement.
-            Tok::Semicolon => self.links = 0,
+            Tok::Semicolon => (self.links, self.level_tokens) = (0, 0),
             Tok::Not | Tok::Bang | Tok::Dash | Tok::Plus | Tok::Tilde => {
                 self.prefix_run = prefix_run + 1
             }
@@ -125,6 +138,24 @@ pub(crate) fn parse_script<'a>(
     (Script { span, statements }, diagnostics)
 }
 
+/// Turns each statement whose tree is deeper than [`MAX_DEPTH`] into an error, so that no walker
+/// meets it.
+fn refuse_too_deep(statements: &mut [Statement<'_>], diagnostics: &mut Vec<Diagnostic>) {
+    for statement in statements {
+        if let Some(at) = depth::too_deep(statement) {
+            diagnostics.push(
+                Diagnostic::error(
+                    Code::ParseSyntaxError,
+                    at,
+                    format!("the statement nests more than {MAX_DEPTH} levels deep (each operator of a chain, bracket, cast, field access, subscript, lambda and nested type is a level)"),
+                )
+                .with_help("split the expression, for example into a common table expression (WITH)"),
+            );
+            *statement = Statement::Error(statement.span());
+        }
+    }
+}
+
 /// Parses the SQL of `source[range]`, pushing its diagnostics.
 fn parse_cell<'a>(
     parser: &grammar::ScriptParser,
@@ -134,18 +165,23 @@ fn parse_cell<'a>(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<Statement<'a>> {
     let mut lexer = Lexer::over(source, range.clone());
+    let may_be_too_deep = std::cell::Cell::new(false);
     // Where the one pass failed, the statement alone fails the same way (the grammar starts
     // each statement afresh): its first parse need not be made again.
-    let mut one_pass_error = match parser.parse(source, arena, clean_tokens(&mut lexer)) {
-        // A clause word before a minus may be a name with dashes to Spark: each statement is
-        // then judged on its own (rare, and cheap only so).
-        Ok(statements) if !lexer.saw_clause_dash() => {
-            placeholders(source, lexer.placeholders(), diagnostics);
-            return statements;
-        }
-        Ok(_) => None,
-        Err(error) => SyntaxErrorAt::of(error, range.end),
-    };
+    let mut one_pass_error =
+        match parser.parse(source, arena, clean_tokens(&mut lexer, &may_be_too_deep)) {
+            // A clause word before a minus may be a name with dashes to Spark: each statement is
+            // then judged on its own (rare, and cheap only so).
+            Ok(mut statements) if !lexer.saw_clause_dash() => {
+                placeholders(source, lexer.placeholders(), diagnostics);
+                if may_be_too_deep.get() {
+                    refuse_too_deep(&mut statements, diagnostics);
+                }
+                return statements;
+            }
+            Ok(_) => None,
+            Err(error) => SyntaxErrorAt::of(error, range.end),
+        };
     // What the failed pass allocated stays in the arena until it is released: a file with
     // errors costs some memory twice, a file without none.
     let mut statements = Vec::new();
@@ -178,6 +214,9 @@ fn parse_cell<'a>(
         }
     }
     placeholders(source, splitter.lexer.placeholders(), diagnostics);
+    if splitter.may_be_too_deep {
+        refuse_too_deep(&mut statements, diagnostics);
+    }
     statements
 }
 
@@ -250,9 +289,13 @@ fn parse_pieces<'a>(
 /// reports them.
 fn clean_tokens<'l, 'a>(
     lexer: &'l mut Lexer<'a>,
+    may_be_too_deep: &'l std::cell::Cell<bool>,
 ) -> impl Iterator<Item = Result<SpannedTok<'a>, UserError>> + 'l {
     let mut guard = NestingGuard::default();
     lexer.map(move |(l, tok, r)| {
+        if guard.may_be_too_deep {
+            may_be_too_deep.set(true);
+        }
         if matches!(tok, Tok::Error(_)) || guard.admit(tok).is_err() {
             return Err(UserError {
                 span: Span::from_usize(l, r),
@@ -317,6 +360,8 @@ impl<'a> SyntaxErrorAt<'a> {
 /// Cuts the token stream of a cell at `;`, reporting lexical errors on the way.
 struct StatementSplitter<'a> {
     lexer: Lexer<'a>,
+    /// Whether a statement may be too deep for the walkers (see [`NestingGuard`]).
+    may_be_too_deep: bool,
     buffer: Vec<SpannedTok<'a>>,
     /// Where the text it cuts ends.
     end: usize,
@@ -325,6 +370,7 @@ struct StatementSplitter<'a> {
 impl<'a> StatementSplitter<'a> {
     fn new(source: &'a str, range: Range<usize>) -> Self {
         StatementSplitter {
+            may_be_too_deep: false,
             buffer: Vec::new(),
             end: range.end,
             lexer: Lexer::over(source, range),
@@ -353,6 +399,7 @@ impl<'a> StatementSplitter<'a> {
             }
             self.buffer.push((l, tok, r));
         }
+        self.may_be_too_deep |= guard.may_be_too_deep;
         if self.buffer.is_empty() {
             return None;
         }
@@ -519,8 +566,9 @@ mod tests {
     #[test]
     fn the_one_pass_guard_counts_chains_per_statement() {
         let file = "SELECT * FROM a JOIN b ON true JOIN c ON true;\n".repeat(MAX_CHAIN);
-        assert!(clean_tokens(&mut Lexer::new(&file)).all(|token| token.is_ok()));
+        let deep = std::cell::Cell::new(false);
+        assert!(clean_tokens(&mut Lexer::new(&file), &deep).all(|token| token.is_ok()));
         let one_statement = format!("SELECT 1{}", " UNION SELECT 1".repeat(MAX_CHAIN + 1));
-        assert!(clean_tokens(&mut Lexer::new(&one_statement)).any(|token| token.is_err()));
+        assert!(clean_tokens(&mut Lexer::new(&one_statement), &deep).any(|token| token.is_err()));
     }
 }

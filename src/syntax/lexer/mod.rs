@@ -377,6 +377,25 @@ pub enum Tok<'a> {
 }
 
 impl Tok<'_> {
+    /// Whether the token is a name, a literal or a comma: a token that opens no level of the
+    /// tree (see `syntax::depth`).
+    #[inline]
+    pub(crate) fn is_leaf(&self) -> bool {
+        matches!(
+            self,
+            Tok::Ident(_)
+                | Tok::QuotedIdent(_)
+                | Tok::KeywordName(_)
+                | Tok::StrictKeywordName(_)
+                | Tok::Param(_)
+                | Tok::String(_)
+                | Tok::RawString(_)
+                | Tok::HexString(_)
+                | Tok::Number(_)
+                | Tok::Comma
+        )
+    }
+
     /// How the token is named in "expected ..." messages and in `Display`.
     pub fn describe(&self) -> &'static str {
         match self {
