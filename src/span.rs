@@ -85,9 +85,12 @@ impl Spanned for Span {
     }
 }
 
-/// Maps byte offsets to 1-based line and column numbers.
+/// Maps byte offsets to 1-based line and column numbers, the one definition every output of
+/// the crate uses.
 ///
-/// Columns count characters (not bytes) from the start of the line.
+/// A line ends after each `\n` (so `\r\n` ends one line too); a lone `\r` is a character of its
+/// line, as it is to the lexer, which reads it as white space. Columns count characters
+/// (Unicode scalar values, not bytes) from the start of the line.
 #[derive(Debug, Clone)]
 pub struct LineIndex<'a> {
     source: &'a str,
@@ -114,7 +117,7 @@ impl<'a> LineIndex<'a> {
     /// The 1-based `(line, column)` of byte `offset` (clamped to the source).
     pub fn line_column(&self, offset: u32) -> (usize, usize) {
         let offset = offset.min(self.source.len() as u32);
-        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
+        let line = self.line_of(offset);
         let start = self.line_starts[line] as usize;
         let mut end = offset as usize;
         while !self.source.is_char_boundary(end) {
@@ -122,6 +125,25 @@ impl<'a> LineIndex<'a> {
         }
         let column = self.source[start..end].chars().count() + 1;
         (line + 1, column)
+    }
+
+    /// The 0-based line that byte `offset` is on (the last line past the end).
+    pub fn line_of(&self, offset: u32) -> usize {
+        self.line_starts.partition_point(|&s| s <= offset) - 1
+    }
+
+    /// How many lines the source has (an empty source, and a last line after a final `\n`,
+    /// count as one).
+    pub fn lines(&self) -> usize {
+        self.line_starts.len()
+    }
+
+    /// Where the 0-based `line` starts; the end of the source for a line past the last.
+    pub fn line_start(&self, line: usize) -> u32 {
+        self.line_starts
+            .get(line)
+            .copied()
+            .unwrap_or(self.source.len() as u32)
     }
 }
 

@@ -270,3 +270,143 @@ fn many_hints_take_linear_memory() {
         "1,000 hints: {small} bytes; 8,000: {large}"
     );
 }
+
+/// The human and the JSON report of `source` checked alone as `name`.
+#[cfg(feature = "cli")]
+fn reports_of(name: &str, source: &str) -> (String, serde_json::Value) {
+    let arena = pipeline_sql::Arena::new();
+    let checked = pipeline_sql::check(&arena, source);
+    let report = FileReport {
+        path: name,
+        source,
+        statements: checked.script().statements.len(),
+        diagnostics: checked.diagnostics(),
+    };
+    let reports = std::slice::from_ref(&report);
+    let json = serde_json::from_str(&render_json(reports)).unwrap();
+    (render_human(reports, 100, false), json)
+}
+
+/// Control characters and characters that reorder text are shown escaped, in snippets,
+/// messages and paths: a file cannot clear the terminal or show code other than what is read.
+#[cfg(feature = "cli")]
+#[test]
+fn control_characters_and_bidi_overrides_are_escaped_for_people() {
+    let source = "SELECT 1 AS `a\u{1b}[2J\u{202e}b`, );\r\nSELECT 2;\n";
+    let (human, json) = reports_of("x\u{7}.sql", source);
+    for raw in ['\u{1b}', '\u{202e}', '\u{7}'] {
+        assert!(!human.contains(raw), "{raw:?} in {human}");
+    }
+    assert!(human.contains("`a\\u{1b}[2J\\u{202e}b`"), "{human}");
+    assert!(human.contains("x\\u{7}.sql"), "{human}");
+    // The Windows line end is no character to escape, and the label still points at the `)`
+    // after the escapes.
+    assert!(!human.contains("\\u{d}"), "{human}");
+    let caret_line = human.lines().find(|l| l.contains('┬')).unwrap();
+    let code_line = human.lines().find(|l| l.contains("SELECT 1 AS")).unwrap();
+    assert_eq!(
+        caret_line.chars().position(|c| c == '┬'),
+        code_line.chars().collect::<Vec<_>>().iter().rposition(|&c| c == ')'),
+        "{human}"
+    );
+    // JSON is for programs: it keeps the text as written (escaped by JSON's own rules).
+    let message = json["diagnostics"][0]["message"].as_str().unwrap();
+    assert!(!message.contains("\\u{"), "{message}");
+}
+
+/// One definition of line and column for every output: a line ends at `\n`, a lone `\r` is a
+/// character of its line, and columns count characters.
+#[cfg(feature = "cli")]
+#[test]
+fn line_and_column_are_the_same_in_every_output() {
+    let source = "SELECT 'é' AS a;\rSELECT 'ü', );\nSELECT 1;\n";
+    let (human, json) = reports_of("lines.sql", source);
+    let diagnostic = &json["diagnostics"][0];
+    let (line, column) = (diagnostic["line"].as_u64(), diagnostic["column"].as_u64());
+    // `)` is the 30th character of the first line (the `\r` counts as one).
+    assert_eq!((line, column), (Some(1), Some(30)));
+    assert!(human.contains("[lines.sql:1:30]"), "{human}");
+    let lines = pipeline_sql::LineIndex::new(source);
+    let offset = source.find(')').unwrap() as u32;
+    assert_eq!(lines.line_column(offset), (1, 30));
+}
+
+/// A cycle through many views is one diagnostic of bounded size, naming its first views and
+/// its last: 100,000 names in one message took minutes to render.
+#[test]
+fn a_cycle_through_many_views_is_one_short_diagnostic() {
+    let n = 5_000;
+    let source: String = (0..n)
+        .map(|i| format!("CREATE VIEW v{i} AS SELECT * FROM v{};\n", (i + 1) % n))
+        .collect();
+    let arena = pipeline_sql::Arena::new();
+    let checked = pipeline_sql::check(&arena, &source);
+    let cycles: Vec<_> = checked
+        .diagnostics()
+        .iter()
+        .filter(|d| d.code() == "PIPELINE_CIRCULAR_DEPENDENCY")
+        .collect();
+    assert_eq!(cycles.len(), 1);
+    let message = cycles[0].message();
+    assert!(
+        message.ends_with("v8 -> ... (4990 more) -> v4999 -> v0"),
+        "{message}"
+    );
+    assert_eq!(cycles[0].labels().len(), 9);
+}
+
+/// A name repeated at the end of a long list is found (in one pass over the list: each name
+/// compared with every earlier one took time quadratic in the list).
+#[test]
+fn a_repeated_name_ends_a_long_list() {
+    let n = 20_000;
+    let names = |item: &dyn Fn(usize) -> String| -> String {
+        (0..n).chain([0]).map(item).collect::<Vec<_>>().join(", ")
+    };
+    let cases = [
+        (
+            format!(
+                "WITH {} SELECT 1",
+                names(&|i| format!("c{i} AS (SELECT 1)"))
+            ),
+            "the common table expression `c0` is defined twice",
+        ),
+        (
+            format!(
+                "SELECT 1 FROM t WINDOW {}",
+                names(&|i| format!("w{i} AS (PARTITION BY a)"))
+            ),
+            "the window `w0` is defined twice",
+        ),
+        (
+            format!(
+                "SELECT * FROM JSON_TABLE(doc, '$' COLUMNS ({}))",
+                names(&|i| format!("C{i} INT"))
+            ),
+            "JSON_TABLE has a second column named C0",
+        ),
+    ];
+    for (source, expected) in cases {
+        let arena = pipeline_sql::Arena::new();
+        let parsed = pipeline_sql::parse(&arena, &source);
+        let messages: Vec<&str> = parsed.diagnostics().iter().map(|d| d.message()).collect();
+        assert_eq!(messages, [expected]);
+        let at = parsed.diagnostics()[0].span().start as usize;
+        assert!(
+            at > source.len() - 40,
+            "reported at {at} of {}",
+            source.len()
+        );
+    }
+    // The relations of a long FROM list keep their order.
+    let from = format!(
+        "SELECT * FROM {}",
+        (0..n)
+            .map(|i| format!("t{i}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let arena = pipeline_sql::Arena::new();
+    let parsed = pipeline_sql::parse(&arena, &from);
+    assert_eq!(parsed.script().statements[0].to_string(), from);
+}

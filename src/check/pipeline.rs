@@ -292,6 +292,9 @@ fn empty_pipeline(model: &Model, scripts: &[&Script<'_>], sink: &mut Sink<'_>) {
     }
 }
 
+/// How many datasets of a cycle its diagnostic names.
+const CYCLE_SHOWN: usize = 10;
+
 /// Datasets may not read each other in a cycle: each SCC larger than one dataset (or a dataset
 /// reading itself) is reported once, with one cycle through it.
 fn cycles(model: &Model, datasets: &Datasets<'_>, sink: &mut Sink<'_>) {
@@ -316,16 +319,26 @@ fn cycles(model: &Model, datasets: &Datasets<'_>, sink: &mut Sink<'_>) {
             continue;
         }
         let path = cycle_through(&edges, &component);
-        let names: Vec<&str> = path.iter().map(|&i| graph[i].0.as_str()).collect();
+        let mut names: Vec<&str> = path.iter().map(|&i| graph[i].0.as_str()).collect();
         let Some(first) = datasets.get(names[0]) else {
             continue;
         };
+        // A long cycle is named by its first datasets and its last, so that the diagnostic
+        // stays readable (and its size bounded).
+        let whole = names.len();
+        if whole > CYCLE_SHOWN {
+            names.drain(CYCLE_SHOWN - 1..whole - 1);
+        }
+        let mut shown = names.join(" -> ");
+        if whole > CYCLE_SHOWN {
+            let last = shown.rfind(" -> ").unwrap_or(0);
+            shown.insert_str(last, &format!(" -> ... ({} more)", whole - CYCLE_SHOWN));
+        }
         let mut diagnostic = Diagnostic::error(
             Code::PipelineCircularDependency,
             first.name_span,
             format!(
-                "datasets read each other in a cycle: {} -> {}",
-                names.join(" -> "),
+                "datasets read each other in a cycle: {shown} -> {}",
                 names[0]
             ),
         )

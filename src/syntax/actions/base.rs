@@ -49,3 +49,13 @@ pub fn expect_word<'t>((span, word): Word<'_>, expected: &str) -> ActionResult<'
 pub fn sp(l: usize, r: usize) -> Span {
     Span::from_usize(l, r)
 }
+
+/// The first of `items` whose key an earlier one has: one pass however long the list (a
+/// generated clause may hold many thousands).
+pub fn first_repeat<T, K: Eq + std::hash::Hash>(
+    items: impl IntoIterator<Item = T>,
+    key: impl Fn(&T) -> K,
+) -> Option<T> {
+    let mut seen = std::collections::HashSet::new();
+    items.into_iter().find(|item| !seen.insert(key(item)))
+}

@@ -5,12 +5,13 @@ use crate::arena::Arena;
 use crate::ast::visit::{find_expr, leading_string};
 use crate::ast::*;
 use crate::span::{Span, Spanned};
-use crate::syntax::actions::base::{sp, user_error, ActionResult};
+use crate::syntax::actions::base::{first_repeat, sp, user_error, ActionResult};
 use crate::syntax::actions::expressions::{call, typed_literal_misread};
 use crate::syntax::actions::names::{name_before_columns, single_name};
 use crate::syntax::actions::relations::values_alias;
 use crate::syntax::actions::select::{lateral_views_first, select, SelectHead, SelectRest};
 use crate::syntax::actions::transform::{map_reduce_select, transform_select};
+use std::collections::HashMap;
 
 /// ORDER BY, CLUSTER/DISTRIBUTE/SORT BY, LIMIT and OFFSET of a query, collected before the
 /// query is assembled.
@@ -543,15 +544,17 @@ pub fn no_empty_set<'a, 't>(
 pub fn window_clause<'a, 't>(
     windows: &'a [NamedWindow<'a>],
 ) -> ActionResult<'t, &'a [NamedWindow<'a>]> {
-    let defined = |name: &str| windows.iter().find(|w| w.name.text == name);
-    for (i, window) in windows.iter().enumerate() {
+    if let Some(window) = first_repeat(windows, |w| w.name.text) {
+        return user_error(
+            window.span,
+            format!("the window `{}` is defined twice", window.name.text),
+        );
+    }
+    let by_name: HashMap<&str, &NamedWindow<'a>> =
+        windows.iter().map(|w| (w.name.text, w)).collect();
+    let defined = |name: &str| by_name.get(name);
+    for window in windows {
         single_name(&window.name)?;
-        if windows[..i].iter().any(|w| w.name.text == window.name.text) {
-            return user_error(
-                window.span,
-                format!("the window `{}` is defined twice", window.name.text),
-            );
-        }
         let WindowSpec::Named(target) = window.spec else {
             continue;
         };
@@ -591,19 +594,19 @@ pub fn pipe_window<'t>(body: &SetExpr<'_>, tail: Option<&QueryTail<'_>>) -> Acti
 
 /// `WITH t AS (...), T AS (...)`: each name once, compared as Spark does, without case.
 pub fn distinct_ctes<'t>(ctes: &[&Cte<'_>]) -> ActionResult<'t, ()> {
-    for (i, cte) in ctes.iter().enumerate() {
+    for cte in ctes {
         single_name(&cte.name)?;
-        if ctes[..i].iter().any(|c| cte.name.matches(&c.name.value())) {
-            return user_error(
-                cte.name.span,
-                format!(
-                    "the common table expression `{}` is defined twice",
-                    cte.name.text
-                ),
-            );
-        }
     }
-    Ok(())
+    match first_repeat(ctes, |c| c.name.value().to_ascii_lowercase()) {
+        Some(cte) => user_error(
+            cte.name.span,
+            format!(
+                "the common table expression `{}` is defined twice",
+                cte.name.text
+            ),
+        ),
+        None => Ok(()),
+    }
 }
 
 /// `a IN (SELECT 'x')`, `(SELECT 'x', 1)`: in these brackets Spark tries a list of values (`IN

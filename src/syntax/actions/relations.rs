@@ -8,7 +8,7 @@ use crate::arena::Arena;
 use crate::ast::visit::find_expr;
 use crate::ast::*;
 use crate::span::{Span, Spanned};
-use crate::syntax::actions::base::{expect_word, user_error, ActionResult, Word};
+use crate::syntax::actions::base::{expect_word, first_repeat, user_error, ActionResult, Word};
 use crate::syntax::actions::literals::inline_table::{resolved, row_width};
 use crate::syntax::actions::names::single_name;
 
@@ -374,19 +374,11 @@ pub fn json_table<'a, 't>(
             )
         }
     };
-    for (i, column) in columns.iter().enumerate() {
-        let same = |other: &JsonTableColumn<'_>| {
-            other
-                .name
-                .value()
-                .eq_ignore_ascii_case(&column.name.value())
-        };
-        if columns[..i].iter().any(same) {
-            return user_error(
-                column.name.span,
-                format!("JSON_TABLE has a second column named {}", column.name),
-            );
-        }
+    if let Some(column) = first_repeat(columns, |c| c.name.value().to_ascii_lowercase()) {
+        return user_error(
+            column.name.span,
+            format!("JSON_TABLE has a second column named {}", column.name),
+        );
     }
     Ok(TableRef::JsonTable(arena.alloc(JsonTable {
         span,

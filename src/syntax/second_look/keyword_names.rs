@@ -322,6 +322,7 @@ impl<'a> Search<'_, 'a> {
             .filter(|&i| within.contains(&tokens[i].0))
             .filter(|&i| !negates_typed_literal(self.source, tokens, i))
             .filter(|&i| !as_before_semi_or_anti(tokens, i))
+            .filter(|&i| !opens_inline_table(tokens, i))
             .filter_map(|i| Some((i, as_name(self.source, tokens[i])?)))
             .take(CANDIDATES)
             .collect();
@@ -506,6 +507,18 @@ fn negates_typed_literal(source: &str, tokens: &[SpannedTok<'_>], i: usize) -> b
             tokens.get(i + 2).map(|t| t.1),
             Some(Tok::String(_) | Tok::RawString(_))
         )
+}
+
+/// `JOIN VALUES (1)`, `FROM VALUES (1)`: after FROM or JOIN, Spark reads VALUES and a bracket
+/// that holds something as an inline table, not as a call of a function named `values` (which
+/// `FROM VALUES ()` is).
+fn opens_inline_table(tokens: &[SpannedTok<'_>], i: usize) -> bool {
+    let tok = |at: usize| tokens.get(at).map(|t| t.1);
+    tok(i) == Some(Tok::Values)
+        && i > 0
+        && matches!(tok(i - 1), Some(Tok::From | Tok::Join))
+        && tok(i + 1) == Some(Tok::LParen)
+        && tok(i + 2) != Some(Tok::RParen)
 }
 
 /// `FROM t as SEMI JOIN u`: Spark reads AS before SEMI or ANTI as the start of an alias, and

@@ -1,9 +1,12 @@
 //! Rendering diagnostics for people (miette reports with source snippets) and for tools (one
 //! JSON document). Used by the CLI; available to library users with the `cli` feature.
 
+mod snippet;
+
 use crate::pipeline::PipelineCheck;
 use crate::{Diagnostic, FileId, Label, LineIndex};
-use miette::{GraphicalReportHandler, GraphicalTheme, NamedSource};
+use miette::{GraphicalReportHandler, GraphicalTheme};
+use snippet::{escape, Shown, Snippets};
 
 /// One checked source file and what was found in it.
 pub struct FileReport<'a> {
@@ -109,8 +112,10 @@ pub fn render_human(reports: &[FileReport<'_>], width: usize, color: bool) -> St
     let locator = Locator::new(reports);
     let mut out = String::new();
     for (index, report) in reports.iter().enumerate() {
-        // One copy of the text for all of the file's diagnostics.
-        let text: std::sync::Arc<str> = report.source.into();
+        if report.diagnostics.is_empty() {
+            continue;
+        }
+        let snippets = Snippets::new(report.path, report.source, &locator.lines[index]);
         for diagnostic in report.diagnostics {
             let spans = std::iter::once(diagnostic.span()).chain(
                 diagnostic
@@ -124,25 +129,26 @@ pub fn render_human(reports: &[FileReport<'_>], width: usize, color: bool) -> St
                     .iter()
                     .all(|&offset| locator.line_column(index, offset).1 <= MAX_DRAWN_COLUMN)
             });
-            let rendered = miette::Report::new(diagnostic.clone());
+            let shown = Shown {
+                diagnostic,
+                snippets: drawable.then_some(&snippets),
+            };
             // Writing into a String cannot fail.
-            if drawable {
-                let source = NamedSource::new(report.path, std::sync::Arc::clone(&text));
-                let _ = handler.render_report(&mut out, rendered.with_source_code(source).as_ref());
-            } else {
-                let _ = handler.render_report(&mut out, rendered.as_ref());
+            let _ = handler.render_report(&mut out, &shown);
+            if !drawable {
                 let (line, column) = locator.line_column(index, diagnostic.span().start);
                 out.push_str(&format!(
                     "  at {}:{line}:{column} (too far into its line to show)\n",
-                    report.path
+                    escape(report.path)
                 ));
             }
             // Labels in other files cannot be drawn in this file's snippet: name them.
             for label in diagnostic.labels().iter().filter(|l| l.file.is_some()) {
                 let (path, line, column) = locator.label(index, label);
                 out.push_str(&format!(
-                    "  note: {} ({path}:{line}:{column})\n",
-                    label.message
+                    "  note: {} ({}:{line}:{column})\n",
+                    escape(&label.message),
+                    escape(path)
                 ));
             }
             out.push('\n');
@@ -177,11 +183,17 @@ fn plural(n: usize) -> &'static str {
 ///   "summary":{"files","statements","errors","warnings"}}` (line and column 1-based).
 pub fn render_json(reports: &[FileReport<'_>]) -> String {
     let locator = Locator::new(reports);
-    let mut diagnostics = Vec::new();
+    // Written one diagnostic at a time: a document of them all as one value took a hundred
+    // times the memory of its text.
+    let mut out = String::from("{\"diagnostics\":[");
+    let mut first = true;
     for (index, report) in reports.iter().enumerate() {
         for d in report.diagnostics {
+            if !std::mem::take(&mut first) {
+                out.push(',');
+            }
             let (line, column) = locator.line_column(index, d.span().start);
-            diagnostics.push(serde_json::json!({
+            let diagnostic = serde_json::json!({
                 "file": report.path,
                 "code": d.code(),
                 "severity": d.severity().as_str(),
@@ -200,13 +212,14 @@ pub fn render_json(reports: &[FileReport<'_>]) -> String {
                         "message": label.message,
                     })
                 }).collect::<Vec<_>>(),
-            }));
+            });
+            out.push_str(&diagnostic.to_string());
         }
     }
     let s = Summary::of(reports);
-    let document = serde_json::json!({
-        "diagnostics": diagnostics,
-        "summary": { "files": s.files, "statements": s.statements, "errors": s.errors, "warnings": s.warnings },
+    let summary = serde_json::json!({
+        "files": s.files, "statements": s.statements, "errors": s.errors, "warnings": s.warnings,
     });
-    document.to_string()
+    out.push_str(&format!("],\"summary\":{summary}}}"));
+    out
 }
