@@ -306,7 +306,11 @@ fn control_characters_and_bidi_overrides_are_escaped_for_people() {
     let code_line = human.lines().find(|l| l.contains("SELECT 1 AS")).unwrap();
     assert_eq!(
         caret_line.chars().position(|c| c == '┬'),
-        code_line.chars().collect::<Vec<_>>().iter().rposition(|&c| c == ')'),
+        code_line
+            .chars()
+            .collect::<Vec<_>>()
+            .iter()
+            .rposition(|&c| c == ')'),
         "{human}"
     );
     // JSON is for programs: it keeps the text as written (escaped by JSON's own rules).

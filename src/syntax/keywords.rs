@@ -364,3 +364,55 @@ pub fn is_strict(word: &str) -> bool {
 pub fn is_word(text: &str) -> bool {
     text.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_')
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The dictionary the fuzz targets run with (`fuzz/sql.dict`): every keyword's spellings
+    /// and the grammar's punctuation, so that mutations make tokens rather than noise. It is
+    /// written from the table with `UPDATE_DOCS=1`.
+    #[test]
+    fn the_fuzz_dictionary_has_every_keyword_and_punctuation() {
+        let root = env!("CARGO_MANIFEST_DIR");
+        let grammar = std::fs::read_to_string(format!("{root}/grammar/pipeline.lalrpop")).unwrap();
+        let mut entries: Vec<String> = KEYWORDS
+            .iter()
+            .filter(|k| k.is_word())
+            .flat_map(|k| std::iter::once(k.word).chain(k.or))
+            .map(|word| word.to_ascii_uppercase())
+            .collect();
+        // The terminals of the grammar's token list that are no words: `"::" => Tok::...`.
+        entries.extend(grammar.lines().filter_map(|line| {
+            let (terminal, _) = line.trim().strip_prefix('"')?.split_once("\" => Tok::")?;
+            (!terminal.bytes().any(|b| b.is_ascii_alphabetic())).then(|| terminal.to_string())
+        }));
+        entries.extend(["${", "--", "*/", "'", "`", "\n"].map(String::from));
+        entries.sort();
+        entries.dedup();
+        // libFuzzer's escapes: `\\`, `\"` and `\xNN`.
+        let escaped = |entry: &String| -> String {
+            entry
+                .bytes()
+                .map(|b| match b {
+                    b'"' | b'\\' => format!("\\{}", b as char),
+                    b' '..=b'~' => (b as char).to_string(),
+                    _ => format!("\\x{b:02X}"),
+                })
+                .collect()
+        };
+        let dictionary: String = entries
+            .iter()
+            .map(|entry| format!("\"{}\"\n", escaped(entry)))
+            .collect();
+        let path = format!("{root}/fuzz/sql.dict");
+        if std::env::var_os("UPDATE_DOCS").is_some() {
+            std::fs::write(&path, &dictionary).unwrap();
+        }
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap_or_default(),
+            dictionary,
+            "{path} is out of date: run the test with UPDATE_DOCS=1"
+        );
+    }
+}

@@ -1,0 +1,140 @@
+//! What the fuzz targets (`fuzz/fuzz_targets/`) assert about any input, shared with
+//! `tests/fuzz_regressions.rs`, which replays every input that ever failed one of them (the
+//! files of `tests/fuzz/corpus/<target>/`), so that a fixed failure stays fixed without a
+//! nightly toolchain.
+//!
+//! A failure is a panic: a crash, a stack overflow (which aborts), or one of the assertions
+//! below.
+
+use pipeline_sql::ast::Statement;
+use pipeline_sql::report::{file_reports, render_human, render_json};
+use pipeline_sql::{Arena, Diagnostic, Pipeline, Span};
+
+/// The targets, by name, each with what it does with an input.
+pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+    ("parse", parse),
+    ("check", check),
+    ("pipeline", pipeline),
+    ("round_trip", round_trip),
+];
+
+/// The input as text; fuzzing's other bytes are the lexer's concern only where they are text.
+fn text(data: &[u8]) -> Option<&str> {
+    std::str::from_utf8(data).ok()
+}
+
+/// Parsing alone: no panic.
+pub fn parse(data: &[u8]) {
+    let Some(source) = text(data) else { return };
+    let arena = Arena::new();
+    let parsed = pipeline_sql::parse(&arena, source);
+    spans_within(source, parsed.diagnostics());
+}
+
+/// `check` on one source: every span within the source, every statement printed, and both
+/// reports rendered.
+pub fn check(data: &[u8]) {
+    let Some(source) = text(data) else { return };
+    let arena = Arena::new();
+    let checked = pipeline_sql::check(&arena, source);
+    spans_within(source, checked.diagnostics());
+    for statement in checked.script().statements {
+        let _ = statement.to_string();
+    }
+    let mut pipeline = Pipeline::new();
+    pipeline.add_source("fuzz.sql", source);
+    render(&pipeline);
+}
+
+/// The `Pipeline` API on the input cut into sources at each NUL byte. The first byte chooses
+/// whether the pipeline is complete and whether it has parameters.
+pub fn pipeline(data: &[u8]) {
+    let Some((&flags, rest)) = data.split_first() else {
+        return;
+    };
+    let Some(rest) = text(rest) else { return };
+    let mut pipeline = Pipeline::new();
+    for (i, source) in rest.split('\0').enumerate() {
+        pipeline.add_source(format!("source{i}.sql"), source);
+    }
+    pipeline.complete(flags & 1 == 1);
+    if flags & 2 == 2 {
+        pipeline.param("env", "dev").param("catalog", "main");
+    }
+    render(&pipeline);
+}
+
+/// Checks `pipeline`, asserts that every span and label is within its file, and renders both
+/// reports.
+fn render(pipeline: &Pipeline<'_>) {
+    let arena = Arena::new();
+    let checked = pipeline.check(&arena);
+    for source in &checked.sources {
+        spans_within(source.text, &source.diagnostics);
+        for diagnostic in &source.diagnostics {
+            for label in diagnostic.labels() {
+                let file = label
+                    .file
+                    .map_or(source.text, |f| checked.sources[f.0 as usize].text);
+                span_within(file, label.span);
+            }
+        }
+    }
+    let reports = file_reports(&checked);
+    let json = render_json(&reports);
+    assert!(
+        json.starts_with("{\"diagnostics\":[") && json.ends_with('}'),
+        "{json}"
+    );
+    let human = render_human(&reports, 100, false);
+    assert!(
+        human.ends_with(" warnings\n") || human.ends_with(" warning\n"),
+        "{human}"
+    );
+}
+
+/// Each diagnostic's span is within `source`, on character boundaries.
+fn spans_within(source: &str, diagnostics: &[Diagnostic]) {
+    for diagnostic in diagnostics {
+        span_within(source, diagnostic.span());
+    }
+}
+
+fn span_within(source: &str, span: Span) {
+    let (start, end) = (span.start as usize, span.end as usize);
+    assert!(
+        start <= end && end <= source.len(),
+        "{span:?} in {} bytes",
+        source.len()
+    );
+    assert!(
+        source.is_char_boundary(start) && source.is_char_boundary(end),
+        "{span:?} cuts a character"
+    );
+}
+
+/// A source that parses cleanly prints as SQL that parses cleanly, to one statement each, and
+/// prints the same again.
+pub fn round_trip(data: &[u8]) {
+    let Some(source) = text(data) else { return };
+    let arena = Arena::new();
+    let parsed = pipeline_sql::parse(&arena, source);
+    if !parsed.diagnostics().is_empty() {
+        return;
+    }
+    for statement in parsed.script().statements {
+        if matches!(statement, Statement::Error(_)) {
+            continue;
+        }
+        let printed = statement.to_string();
+        let arena = Arena::new();
+        let reparsed = pipeline_sql::parse(&arena, &printed);
+        assert!(
+            reparsed.diagnostics().is_empty(),
+            "`{printed}` does not parse again: {:?}",
+            reparsed.diagnostics()
+        );
+        assert_eq!(reparsed.script().statements.len(), 1, "`{printed}`");
+        assert_eq!(reparsed.script().statements[0].to_string(), printed);
+    }
+}
