@@ -1,6 +1,7 @@
 //! The `pipeline-sql` command: checks pipeline SQL files before they are deployed.
 //!
-//! `pipeline-sql check [--format human|json] [--pipeline] PATH...`
+//! `pipeline-sql check [--format human|concise|json|github] [--color auto|always|never]
+//! [--pipeline] [--param KEY=VALUE]... PATH...` (`-` reads stdin).
 //! Exit status: 0 without errors, 1 with at least one error, 2 on a usage or I/O error.
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -32,6 +33,13 @@ struct CheckOptions {
     /// How to print the diagnostics.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
+    /// Colours in the human report: on a terminal unless NO_COLOR is set (auto), or always,
+    /// or never.
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    color: Color,
+    /// The name that the text read from stdin (PATH `-`) is reported under.
+    #[arg(long, value_name = "NAME", default_value = "<stdin>")]
+    stdin_filename: String,
     /// The files given are the whole pipeline (enables the rules that conclude from an
     /// absence: flow targets declared nowhere, tables no flow writes, an empty pipeline).
     #[arg(long)]
@@ -39,11 +47,11 @@ struct CheckOptions {
     /// A pipeline parameter, `key=value`: `${key}` in names resolves with it. Repeatable.
     #[arg(long = "param", value_name = "KEY=VALUE", value_parser = parse_param)]
     params: Vec<(String, String)>,
-    /// Files, or directories searched for `*.sql` files.
     /// The largest file read, in MiB: a larger one is an error, read no further (a generated
     /// file gone wrong, or a device given as a file).
     #[arg(long, value_name = "MIB", default_value_t = 256)]
     max_file_size: u64,
+    /// Files, or directories searched for `*.sql` files; `-` reads stdin.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
 }
@@ -59,8 +67,19 @@ fn parse_param(text: &str) -> Result<(String, String), String> {
 enum Format {
     /// miette reports with source snippets.
     Human,
+    /// One line per diagnostic: `file:line:column: severity[CODE] message`.
+    Concise,
     /// One JSON document on stdout.
     Json,
+    /// GitHub Actions workflow commands, which annotate the files of a pull request.
+    Github,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Color {
+    Auto,
+    Always,
+    Never,
 }
 
 fn main() -> ExitCode {
@@ -78,11 +97,18 @@ fn main() -> ExitCode {
 /// Checks the files; `Ok(true)` when an error was found.
 fn check(options: &CheckOptions) -> Result<bool, String> {
     let files = collect_files(&options.paths)?;
+    let limit = options.max_file_size.saturating_mul(1 << 20);
     let mut texts = Vec::with_capacity(files.len());
     for file in &files {
-        let text = read_file(file, options.max_file_size.saturating_mul(1 << 20))
-            .map_err(|e| format!("{}: {e}", file.display()))?;
-        texts.push((file.display().to_string(), text));
+        let (name, text) = if file.as_os_str() == "-" {
+            let text = read_limited(std::io::stdin().lock(), limit)
+                .map_err(|e| format!("{}: {e}", options.stdin_filename))?;
+            (options.stdin_filename.clone(), text)
+        } else {
+            let text = read_file(file, limit).map_err(|e| format!("{}: {e}", file.display()))?;
+            (file.display().to_string(), text)
+        };
+        texts.push((name, text));
     }
     let mut pipeline = Pipeline::new();
     pipeline.complete(options.pipeline);
@@ -97,7 +123,9 @@ fn check(options: &CheckOptions) -> Result<bool, String> {
     let reports = report::file_reports(&checked);
     let output = match options.format {
         Format::Json => report::render_json(&reports) + "\n",
-        Format::Human => report::render_human(&reports, 100, std::io::stdout().is_terminal()),
+        Format::Concise => report::render_concise(&reports),
+        Format::Github => report::render_github(&reports),
+        Format::Human => report::render_human(&reports, 100, colored(options.color)),
     };
     std::io::stdout()
         .write_all(output.as_bytes())
@@ -105,13 +133,31 @@ fn check(options: &CheckOptions) -> Result<bool, String> {
     Ok(checked.has_errors())
 }
 
-/// The files named, and every `*.sql` file below the directories named, in a stable order.
+/// Whether the human report is coloured: `--color`, and for `auto` a terminal without
+/// `NO_COLOR` set (<https://no-color.org>).
+fn colored(color: Color) -> bool {
+    match color {
+        Color::Always => true,
+        Color::Never => false,
+        Color::Auto => {
+            std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty())
+        }
+    }
+}
+
 /// The text of `path`, read no further than `limit` bytes.
 fn read_file(path: &Path, limit: u64) -> Result<String, String> {
-    use std::io::Read;
     let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    read_limited(file, limit)
+}
+
+/// The text `reader` gives, read no further than `limit` bytes.
+fn read_limited(reader: impl std::io::Read, limit: u64) -> Result<String, String> {
+    use std::io::Read;
     let mut bytes = Vec::new();
-    file.take(limit.saturating_add(1))
+    reader
+        .take(limit.saturating_add(1))
         .read_to_end(&mut bytes)
         .map_err(|e| e.to_string())?;
     if bytes.len() as u64 > limit {
@@ -123,12 +169,16 @@ fn read_file(path: &Path, limit: u64) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|_| "stream did not contain valid UTF-8".to_string())
 }
 
+/// The files named, and every `*.sql` file below the directories named, in a stable order;
+/// each file once, however often it is named or reached (through a symbolic link, say).
 fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut files = Vec::new();
     for path in paths {
-        if path.is_dir() {
+        if path.as_os_str() == "-" {
+            files.push(path.clone());
+        } else if path.is_dir() {
             let before = files.len();
-            walk(path, &mut files)?;
+            walk(path, &mut files, &mut Vec::new())?;
             files[before..].sort();
         } else if path.exists() {
             // A file, or anything readable as one (`/dev/stdin`, a named pipe).
@@ -137,15 +187,31 @@ fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
             return Err(format!("{}: no such file or directory", path.display()));
         }
     }
+    let mut seen = std::collections::HashSet::new();
+    files.retain(|file| {
+        let identity = std::fs::canonicalize(file).unwrap_or_else(|_| file.clone());
+        seen.insert(identity)
+    });
+    if files.is_empty() {
+        return Err("no *.sql file found in the paths given".to_string());
+    }
     Ok(files)
 }
 
-fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
+/// Adds the `*.sql` files below `dir` to `files`. `above` holds the directories being walked
+/// (as their canonical paths), so that a symbolic link to one of them is not followed into a
+/// loop.
+fn walk(dir: &Path, files: &mut Vec<PathBuf>, above: &mut Vec<PathBuf>) -> Result<(), String> {
+    let canonical = std::fs::canonicalize(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    if above.contains(&canonical) {
+        return Ok(());
+    }
+    above.push(canonical);
     let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     for entry in entries {
         let path = entry.map_err(|e| format!("{}: {e}", dir.display()))?.path();
         if path.is_dir() {
-            walk(&path, files)?;
+            walk(&path, files, above)?;
         } else if path.is_file()
             && path
                 .extension()
@@ -156,5 +222,6 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
             files.push(path);
         }
     }
+    above.pop();
     Ok(())
 }

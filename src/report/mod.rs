@@ -51,6 +51,12 @@ impl<'r> Locator<'r> {
         self.lines[index].line_column(offset)
     }
 
+    /// The 1-based line and column where `span` starts and where it ends, in the report at
+    /// `index`.
+    fn range(&self, index: usize, span: crate::Span) -> [(usize, usize); 2] {
+        [span.start, span.end].map(|offset| self.line_column(index, offset))
+    }
+
     /// Where a label of the report at `own` is: its file's path and its line and column.
     fn label(&self, own: usize, label: &Label) -> (&'r str, usize, usize) {
         let index = match label.file {
@@ -154,8 +160,13 @@ pub fn render_human(reports: &[FileReport<'_>], width: usize, color: bool) -> St
             out.push('\n');
         }
     }
-    let s = Summary::of(reports);
-    out.push_str(&format!(
+    out.push_str(&summary_line(&Summary::of(reports)));
+    out
+}
+
+/// `checked 2 files, 5 statements: 1 error, 0 warnings`, and a line end.
+fn summary_line(s: &Summary) -> String {
+    format!(
         "checked {} file{}, {} statement{}: {} error{}, {} warning{}\n",
         s.files,
         plural(s.files),
@@ -165,8 +176,7 @@ pub fn render_human(reports: &[FileReport<'_>], width: usize, color: bool) -> St
         plural(s.errors),
         s.warnings,
         plural(s.warnings),
-    ));
-    out
+    )
 }
 
 fn plural(n: usize) -> &'static str {
@@ -178,9 +188,11 @@ fn plural(n: usize) -> &'static str {
 }
 
 /// Renders all diagnostics as one JSON document:
-/// `{"diagnostics":[{"file","code","severity","message","span":{"start","end"},"line","column","help",
-///   "labels":[{"file","span","line","column","message"}]}],
-///   "summary":{"files","statements","errors","warnings"}}` (line and column 1-based).
+/// `{"diagnostics":[{"file","code","severity","message","span":{"start","end"},"line","column",
+///   "end_line","end_column","help","labels":[{"file","span","line","column","message"}]}],
+///   "summary":{"files","statements","errors","warnings"}}`. Spans are byte offsets; lines and
+/// columns are 1-based, and columns count characters (see [`LineIndex`]). Texts are as
+/// written: JSON escapes what it must.
 pub fn render_json(reports: &[FileReport<'_>]) -> String {
     let locator = Locator::new(reports);
     // Written one diagnostic at a time: a document of them all as one value took a hundred
@@ -192,7 +204,7 @@ pub fn render_json(reports: &[FileReport<'_>]) -> String {
             if !std::mem::take(&mut first) {
                 out.push(',');
             }
-            let (line, column) = locator.line_column(index, d.span().start);
+            let [(line, column), (end_line, end_column)] = locator.range(index, d.span());
             let diagnostic = serde_json::json!({
                 "file": report.path,
                 "code": d.code(),
@@ -201,6 +213,8 @@ pub fn render_json(reports: &[FileReport<'_>]) -> String {
                 "span": { "start": d.span().start, "end": d.span().end },
                 "line": line,
                 "column": column,
+                "end_line": end_line,
+                "end_column": end_column,
                 "help": d.help(),
                 "labels": d.labels().iter().map(|label| {
                     let (path, line, column) = locator.label(index, label);
@@ -221,5 +235,61 @@ pub fn render_json(reports: &[FileReport<'_>]) -> String {
         "files": s.files, "statements": s.statements, "errors": s.errors, "warnings": s.warnings,
     });
     out.push_str(&format!("],\"summary\":{summary}}}"));
+    out
+}
+
+/// Renders one line per diagnostic, `file:line:column: severity[CODE] message`, then the
+/// summary line; texts escaped as in the human report.
+pub fn render_concise(reports: &[FileReport<'_>]) -> String {
+    let locator = Locator::new(reports);
+    let mut out = String::new();
+    for (index, report) in reports.iter().enumerate() {
+        for d in report.diagnostics {
+            let [(line, column), _] = locator.range(index, d.span());
+            out.push_str(&format!(
+                "{}:{line}:{column}: {}[{}] {}\n",
+                escape(report.path),
+                d.severity().as_str(),
+                d.code(),
+                escape(d.message())
+            ));
+        }
+    }
+    out.push_str(&summary_line(&Summary::of(reports)));
+    out
+}
+
+/// Renders each diagnostic as a GitHub Actions workflow command (`::error file=...,line=...::
+/// message`), which annotates the file in a pull request, then the summary line.
+pub fn render_github(reports: &[FileReport<'_>]) -> String {
+    // GitHub's escapes: `%`, CR and LF everywhere, and `:` and `,` in a property's value.
+    fn data(text: &str) -> String {
+        escape(text)
+            .replace('%', "%25")
+            .replace('\r', "%0D")
+            .replace('\n', "%0A")
+    }
+    fn property(text: &str) -> String {
+        data(text).replace(':', "%3A").replace(',', "%2C")
+    }
+    let locator = Locator::new(reports);
+    let mut out = String::new();
+    for (index, report) in reports.iter().enumerate() {
+        for d in report.diagnostics {
+            let [(line, column), (end_line, end_column)] = locator.range(index, d.span());
+            let mut message = d.message().to_string();
+            if let Some(help) = d.help() {
+                message = format!("{message}\nhelp: {help}");
+            }
+            out.push_str(&format!(
+                "::{} file={},line={line},col={column},endLine={end_line},endColumn={end_column},title={}::{}\n",
+                d.severity().as_str(),
+                property(report.path),
+                property(d.code()),
+                data(&message)
+            ));
+        }
+    }
+    out.push_str(&summary_line(&Summary::of(reports)));
     out
 }

@@ -10,8 +10,11 @@ use pipeline_sql::ast::Statement;
 use pipeline_sql::report::{file_reports, render_human, render_json};
 use pipeline_sql::{Arena, Diagnostic, Pipeline, Span};
 
-/// The targets, by name, each with what it does with an input.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+/// What a target does with an input.
+pub type Target = fn(&[u8]);
+
+/// The targets, by name.
+pub const TARGETS: &[(&str, Target)] = &[
     ("parse", parse),
     ("check", check),
     ("pipeline", pipeline),

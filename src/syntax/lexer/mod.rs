@@ -96,7 +96,8 @@ tok_with_keywords! {
 /// Most keywords are non-reserved and the grammar accepts them as identifiers too.
 #[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
 #[logos(error = LexError)]
-#[logos(skip r"[ \t\r\n\f]+")]
+// A byte-order mark (U+FEFF) is white space: editors on Windows start files with one.
+#[logos(skip r"[ \t\r\n\f\u{FEFF}]+")]
 #[logos(skip(r"--[^\n]*", allow_greedy = true))]
 // A word-sized tag fills what would be padding (the size stays 24 bytes), and the compiler's
 // copies of a token get cheaper: with it, parsing the benches' corpus took about 10% less time
@@ -514,6 +515,13 @@ mod tests {
 
     fn toks(s: &str) -> Vec<Tok<'_>> {
         tokenize(s).into_iter().map(|t| t.1).collect()
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_white_space() {
+        let tokens = tokenize("\u{FEFF}SELECT 1");
+        assert_eq!(tokens[0], (3, Tok::Select, 9));
+        assert_eq!(tokens.len(), 2);
     }
 
     #[test]

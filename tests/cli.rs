@@ -1,0 +1,150 @@
+//! The command line as a user runs it: each output format, colours, stdin, and paths given
+//! twice, through links or in loops.
+#![cfg(feature = "cli")]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// Runs `pipeline-sql check ARGS`, with `stdin` as its input.
+fn check(args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pipeline-sql"))
+        .arg("check")
+        .args(args)
+        .envs(env.iter().copied())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+/// A fresh directory for one test, under the system's temporary directory.
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pipeline-sql-cli-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+const BROKEN: &str = "CREATE STREAMING TABLE t;\nSELECT 'é', );\n";
+
+#[test]
+fn concise_is_one_line_per_diagnostic() {
+    let output = check(&["--format", "concise", "-"], BROKEN, &[]);
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[0].starts_with("<stdin>:2:13: error[PARSE_SYNTAX_ERROR] syntax error at `)`"),
+        "{text}"
+    );
+    assert_eq!(
+        lines[1],
+        "checked 1 file, 2 statements: 1 error, 0 warnings"
+    );
+}
+
+#[test]
+fn github_prints_workflow_commands() {
+    let twice =
+        "CREATE MATERIALIZED VIEW v AS SELECT 1;\nCREATE MATERIALIZED VIEW v AS SELECT 2;\n";
+    let output = check(
+        &[
+            "--format",
+            "github",
+            "--stdin-filename",
+            "flows/a,b.sql",
+            "-",
+        ],
+        twice,
+        &[],
+    );
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    // `,` in a property is escaped, and so is the line break before the help.
+    assert_eq!(
+        lines[0],
+        "::error file=flows/a%2Cb.sql,line=2,col=26,endLine=2,endColumn=27,\
+         title=PIPELINE_DUPLICATE_IDENTIFIERS.OUTPUT::the materialized view `v` has the name of \
+         another dataset%0Ahelp: give each dataset of the pipeline its own name",
+        "{text}"
+    );
+    assert_eq!(lines.len(), 2, "{text}");
+}
+
+#[test]
+fn json_has_where_each_diagnostic_ends() {
+    let output = check(&["--format", "json", "-"], BROKEN, &[]);
+    let text = stdout(&output);
+    assert!(
+        text.contains(r#""line":2,"column":13,"end_line":2,"end_column":14"#),
+        "{text}"
+    );
+}
+
+#[test]
+fn colours_follow_the_flag_and_no_color() {
+    let escape = |output: &Output| stdout(output).contains('\u{1b}');
+    assert!(escape(&check(&["--color", "always", "-"], BROKEN, &[])));
+    assert!(!escape(&check(&["--color", "never", "-"], BROKEN, &[])));
+    // Not a terminal, and NO_COLOR: no colour either way.
+    assert!(!escape(&check(&["-"], BROKEN, &[("NO_COLOR", "1")])));
+}
+
+#[test]
+fn stdin_with_a_byte_order_mark_checks_cleanly() {
+    let output = check(
+        &["-"],
+        "\u{feff}CREATE MATERIALIZED VIEW v AS SELECT 1;\n",
+        &[],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+}
+
+#[test]
+fn a_file_named_twice_or_reached_twice_is_checked_once() {
+    let dir = scratch("twice");
+    let file = dir.join("views.sql");
+    std::fs::write(&file, "CREATE MATERIALIZED VIEW v AS SELECT 1;\n").unwrap();
+    let mut args = vec![dir.to_str().unwrap(), file.to_str().unwrap()];
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(&file, dir.join("link.sql")).unwrap();
+        // A link back up the tree is no loop to walk.
+        std::fs::create_dir(dir.join("sub")).unwrap();
+        std::os::unix::fs::symlink(&dir, dir.join("sub/up")).unwrap();
+    }
+    args.push("--format=concise");
+    let output = check(&args, "", &[]);
+    // One `v`, not a duplicate dataset.
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    assert!(
+        stdout(&output).starts_with("checked 1 file,"),
+        "{}",
+        stdout(&output)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn no_sql_file_is_a_usage_error() {
+    let dir = scratch("empty");
+    let output = check(&[dir.to_str().unwrap()], "", &[]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("no *.sql file found"), "{stderr}");
+    let _ = std::fs::remove_dir_all(Path::new(&dir));
+}
