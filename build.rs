@@ -1,7 +1,8 @@
 //! The build: the grammar's keyword rules and the lexer's keyword tokens written from the
 //! keyword table (`build/keywords.rs`), LALRPOP run over the grammar into `OUT_DIR`, and the
 //! named rewrites of its output applied (`build/rewrite/`, one file per pass, each tested on
-//! its own by `cargo test --test build`).
+//! its own by `cargo test --test build`); and the list of the pages of `docs/codes/`, which
+//! the command line prints (`pipeline-sql rule CODE`).
 use std::path::Path;
 
 #[path = "build/keywords.rs"]
@@ -14,7 +15,13 @@ mod rewrite;
 mod keyword_table;
 
 fn main() {
-    for input in ["grammar", "build", "build.rs", "src/syntax/keywords.rs"] {
+    for input in [
+        "grammar",
+        "build",
+        "build.rs",
+        "src/syntax/keywords.rs",
+        "docs/codes",
+    ] {
         println!("cargo:rerun-if-changed={input}");
     }
     let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR for build scripts");
@@ -48,6 +55,29 @@ fn main() {
     let generated =
         std::fs::read_to_string(lalrpop_dir.join("pipeline.rs")).expect("LALRPOP wrote the parser");
     write_if_changed(&out.join("pipeline.rs"), &rewrite::rewrite(&generated));
+    write_if_changed(&out.join("code_pages.rs"), &code_pages());
+}
+
+/// `[("CODE", include_str!(".../docs/codes/CODE.md")), ...]`, sorted by code.
+fn code_pages() -> String {
+    let mut codes: Vec<String> = std::fs::read_dir("docs/codes")
+        .expect("docs/codes is there")
+        .filter_map(|entry| {
+            let name = entry.ok()?.file_name().into_string().ok()?;
+            let code = name.strip_suffix(".md")?;
+            (code != "README").then(|| code.to_string())
+        })
+        .collect();
+    codes.sort();
+    let rows: String = codes
+        .iter()
+        .map(|code| {
+            format!(
+                "    (\"{code}\", include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/docs/codes/{code}.md\"))),\n"
+            )
+        })
+        .collect();
+    format!("&[\n{rows}]\n")
 }
 
 /// Writes `text` to `path` unless the file already holds it.

@@ -93,6 +93,10 @@ fn json_has_where_each_diagnostic_ends() {
         text.contains(r#""line":2,"column":13,"end_line":2,"end_column":14"#),
         "{text}"
     );
+    assert!(
+        text.contains(r#""help_uri":"docs/codes/PARSE_SYNTAX_ERROR.md""#),
+        "{text}"
+    );
 }
 
 #[test]
@@ -147,4 +151,46 @@ fn no_sql_file_is_a_usage_error() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("no *.sql file found"), "{stderr}");
     let _ = std::fs::remove_dir_all(Path::new(&dir));
+}
+
+/// Runs `pipeline-sql ARGS`.
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pipeline-sql"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn rules_lists_every_code_and_rule_explains_each() {
+    let listed = stdout(&run(&["rules"]));
+    assert_eq!(listed.lines().count(), pipeline_sql::Code::ALL.len());
+    for code in pipeline_sql::Code::ALL {
+        let line = listed
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(code.as_str()))
+            .unwrap_or_else(|| panic!("{} is not listed", code.as_str()));
+        assert!(line.ends_with(code.summary()), "{line}");
+        let output = run(&["rule", &code.as_str().to_ascii_lowercase()]);
+        assert_eq!(output.status.code(), Some(0), "{}", code.as_str());
+        let page = stdout(&output);
+        assert!(
+            page.starts_with(&format!("# {}\n", code.as_str())),
+            "{page}"
+        );
+        assert!(page.contains("## Why"), "{page}");
+    }
+    assert!(listed.contains("DEPRECATED_SYNTAX ") && listed.contains(" warning "));
+}
+
+#[test]
+fn an_unknown_code_names_the_codes_like_it() {
+    let output = run(&["rule", "INVALID_FLOW_QUERY_TYPE"]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr
+            .contains("codes like it: INVALID_FLOW_QUERY_TYPE.BATCH_RELATION_FOR_STREAMING_TABLE"),
+        "{stderr}"
+    );
 }

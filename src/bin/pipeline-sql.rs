@@ -2,11 +2,12 @@
 //!
 //! `pipeline-sql check [--format human|concise|json|github] [--color auto|always|never]
 //! [--pipeline] [--param KEY=VALUE]... PATH...` (`-` reads stdin).
+//! `pipeline-sql rules` lists every code; `pipeline-sql rule CODE` explains one.
 //! Exit status: 0 without errors, 1 with at least one error, 2 on a usage or I/O error.
 
 use clap::{Parser, Subcommand, ValueEnum};
 use pipeline_sql::report;
-use pipeline_sql::Pipeline;
+use pipeline_sql::{Code, Pipeline};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -26,7 +27,17 @@ struct Cli {
 enum Command {
     /// Parse and check pipeline source files; all files given form one pipeline.
     Check(CheckOptions),
+    /// List every code with its severity, what it is about and what triggers it.
+    Rules,
+    /// Explain a code: what triggers it, why the engine rejects it, an example and the fix.
+    Rule {
+        /// The code, as a diagnostic shows it: `INVALID_FLOW_QUERY_TYPE.BATCH_READ`.
+        code: String,
+    },
 }
+
+/// The pages of `docs/codes/`, by code (written by `build.rs`).
+const CODE_PAGES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/code_pages.rs"));
 
 #[derive(clap::Args)]
 struct CheckOptions {
@@ -83,8 +94,12 @@ enum Color {
 }
 
 fn main() -> ExitCode {
-    let Command::Check(options) = Cli::parse().command;
-    match check(&options) {
+    let result = match Cli::parse().command {
+        Command::Check(options) => check(&options),
+        Command::Rules => print(&rules()).map(|()| false),
+        Command::Rule { code } => page(&code).and_then(print).map(|()| false),
+    };
+    match result {
         Ok(true) => ExitCode::from(1),
         Ok(false) => ExitCode::SUCCESS,
         Err(message) => {
@@ -92,6 +107,61 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+fn print(text: &str) -> Result<(), String> {
+    std::io::stdout()
+        .write_all(text.as_bytes())
+        .map_err(|e| format!("writing to stdout: {e}"))
+}
+
+/// One line per code: `CODE  severity  family: what triggers it`.
+fn rules() -> String {
+    let width = Code::ALL
+        .iter()
+        .map(|c| c.as_str().len())
+        .max()
+        .unwrap_or(0);
+    Code::ALL
+        .iter()
+        .map(|code| {
+            format!(
+                "{:width$}  {:7}  {}: {}\n",
+                code.as_str(),
+                severity(code.as_str()),
+                code.family().title(),
+                code.summary()
+            )
+        })
+        .collect()
+}
+
+/// The severity a code's page states (`Severity: warning.`); an error where the page has no
+/// example.
+fn severity(code: &str) -> &'static str {
+    match page(code) {
+        Ok(page) if page.contains("\nSeverity: warning.") => "warning",
+        _ => "error",
+    }
+}
+
+/// The page of `code` (any case), or what the codes like it are.
+fn page(code: &str) -> Result<&'static str, String> {
+    let code = code.trim().to_ascii_uppercase();
+    if let Some((_, page)) = CODE_PAGES.iter().find(|(name, _)| *name == code) {
+        return Ok(page);
+    }
+    let like: Vec<&str> = CODE_PAGES
+        .iter()
+        .map(|(name, _)| *name)
+        .filter(|name| {
+            name.starts_with(&code) || code.starts_with(name.split('.').next().unwrap_or(name))
+        })
+        .collect();
+    Err(match like.as_slice() {
+        [] => format!("no code `{code}`; `pipeline-sql rules` lists them"),
+        _ => format!("no code `{code}`; codes like it: {}", like.join(", ")),
+    })
 }
 
 /// Checks the files; `Ok(true)` when an error was found.

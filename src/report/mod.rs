@@ -189,10 +189,10 @@ fn plural(n: usize) -> &'static str {
 
 /// Renders all diagnostics as one JSON document:
 /// `{"diagnostics":[{"file","code","severity","message","span":{"start","end"},"line","column",
-///   "end_line","end_column","help","labels":[{"file","span","line","column","message"}]}],
+///   "end_line","end_column","help","help_uri","labels":[{"file","span","line","column","message"}]}],
 ///   "summary":{"files","statements","errors","warnings"}}`. Spans are byte offsets; lines and
-/// columns are 1-based, and columns count characters (see [`LineIndex`]). Texts are as
-/// written: JSON escapes what it must.
+/// columns are 1-based, and columns count characters (see [`LineIndex`]). `help_uri` is the
+/// path of the code's page in the repository. Texts are as written: JSON escapes what it must.
 pub fn render_json(reports: &[FileReport<'_>]) -> String {
     let locator = Locator::new(reports);
     // Written one diagnostic at a time: a document of them all as one value took a hundred
@@ -216,6 +216,7 @@ pub fn render_json(reports: &[FileReport<'_>]) -> String {
                 "end_line": end_line,
                 "end_column": end_column,
                 "help": d.help(),
+                "help_uri": format!("docs/codes/{}.md", d.code()),
                 "labels": d.labels().iter().map(|label| {
                     let (path, line, column) = locator.label(index, label);
                     serde_json::json!({
