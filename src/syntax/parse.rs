@@ -293,10 +293,12 @@ fn clean_tokens<'l, 'a>(
 ) -> impl Iterator<Item = Result<SpannedTok<'a>, UserError>> + 'l {
     let mut guard = NestingGuard::default();
     lexer.map(move |(l, tok, r)| {
+        let admitted = guard.admit(tok);
+        // Noted after each token: the last one may be what tips a statement over.
         if guard.may_be_too_deep {
             may_be_too_deep.set(true);
         }
-        if matches!(tok, Tok::Error(_)) || guard.admit(tok).is_err() {
+        if matches!(tok, Tok::Error(_)) || admitted.is_err() {
             return Err(UserError {
                 span: Span::from_usize(l, r),
                 message: String::new(),
