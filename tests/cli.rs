@@ -194,3 +194,46 @@ fn an_unknown_code_names_the_codes_like_it() {
         "{stderr}"
     );
 }
+
+/// H1: a named pipe called `*.sql` in a directory is not read (it would block the check
+/// forever), and no file is read past `--max-file-size` (`/dev/zero` would be read until
+/// memory ran out).
+#[cfg(unix)]
+#[test]
+fn h1_no_read_blocks_or_runs_unbounded() {
+    let dir = scratch("fifo");
+    std::fs::write(
+        dir.join("views.sql"),
+        "CREATE MATERIALIZED VIEW v AS SELECT 1;\n",
+    )
+    .unwrap();
+    let made = Command::new("mkfifo").arg(dir.join("pipe.sql")).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo failed");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pipeline-sql"))
+        .args(["check", "--format=concise", dir.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A watchdog rather than a hang: the check takes milliseconds.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("the check blocked on the named pipe");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert!(
+        stdout(&output).starts_with("checked 1 file,"),
+        "{}",
+        stdout(&output)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let output = check(&["--max-file-size", "1", "/dev/zero"], "", &[]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("/dev/zero: larger than 1 MiB"), "{stderr}");
+}
