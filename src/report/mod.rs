@@ -131,9 +131,10 @@ pub fn render_human(reports: &[FileReport<'_>], width: usize, color: bool) -> St
                     .map(|l| l.span),
             );
             let drawable = spans.into_iter().all(|span| {
-                [span.start, span.end]
+                locator
+                    .range(index, span)
                     .iter()
-                    .all(|&offset| locator.line_column(index, offset).1 <= MAX_DRAWN_COLUMN)
+                    .all(|&(_, column)| column <= MAX_DRAWN_COLUMN)
             });
             let shown = Shown {
                 diagnostic,

@@ -20,7 +20,6 @@ use crate::syntax::grammar;
 use crate::syntax::recovery;
 use crate::syntax::second_look::{self, Verdict};
 use lalrpop_util::ParseError;
-
 use std::ops::Range;
 
 /// How deeply brackets may nest in one statement, and how many prefix operators (`NOT`, `-`)
@@ -31,9 +30,8 @@ pub const MAX_NESTING: usize = 200;
 
 /// How many binary operators one flat expression may chain (`a + b + ...`, `p AND q AND ...`),
 /// and how many set operations, joins, pipe steps and PIVOT, UNPIVOT or BIN BY clauses one
-/// statement may have: each such chain becomes a tree as deep as it is long.
-/// Each such chain is a tree as deep as it is long, which the depth limit
-/// ([`super::depth::MAX_DEPTH`]) bounds as a whole.
+/// statement may have: each such chain becomes a tree as deep as it is long, which the depth
+/// limit ([`super::depth::MAX_DEPTH`]) bounds as a whole.
 pub const MAX_CHAIN: usize = 1000;
 
 /// Tracks bracket depth, runs of prefix operators, and the links of left-deep query chains
