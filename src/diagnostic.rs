@@ -458,6 +458,17 @@ codes! {
         /// older state over a newer one.
         ApplyChangesFromSnapshotOutOfOrderSnapshotVersion => "APPLY_CHANGES_FROM_SNAPSHOT_ERROR.OUT_OF_ORDER_SNAPSHOT_VERSION",
     }
+
+    /// The checker's own comments: `-- noqa`.
+    Suppression "Suppression comments" {
+        /// A `-- noqa` comment that silences nothing on its line, or names no code (warning).
+        ///
+        /// A noqa comment is written for one diagnostic on its line. Once that is fixed, the
+        /// comment silences nothing but would silence the next problem written on the line,
+        /// unseen; one that names no code never silenced anything. The engine ignores comments:
+        /// this is pipeline-sql's own code.
+        UnusedNoqa => "UNUSED_NOQA",
+    }
 }
 
 impl fmt::Display for Code {

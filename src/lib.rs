@@ -31,6 +31,7 @@
 //! - [`pipeline`]: the driver: several sources parsed, checked and modelled as one pipeline;
 //!   [`Pipeline`] is the entry point.
 //! - [`snapshot_version`]: the snapshot-version protocol as a checked state machine.
+//! - [`suppress`]: what is reported: selected codes and `-- noqa` comments.
 //! - [`diagnostic`]: codes, severities, labels and help, with [`miette`] integration.
 //! - `report` (feature `cli`): diagnostics rendered for people and as JSON.
 
@@ -45,6 +46,7 @@ pub mod pipeline;
 pub mod report;
 pub mod snapshot_version;
 pub mod span;
+pub mod suppress;
 mod syntax;
 mod unescape;
 

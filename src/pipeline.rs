@@ -10,6 +10,7 @@ use crate::diagnostic::{Code, FileId};
 use crate::model::{collect, Resolver};
 use crate::notebook::Cell;
 use crate::span::Span;
+use crate::suppress::Selection;
 use std::collections::HashMap;
 
 /// Several sources checked together as one pipeline.
@@ -35,6 +36,15 @@ pub struct Pipeline<'a> {
     sources: Vec<(String, &'a str)>,
     complete: bool,
     params: HashMap<String, String>,
+    defaults: Defaults,
+    selection: Selection,
+}
+
+/// The catalog and schema that a pipeline publishes to and reads from when a name does not say.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Defaults {
+    pub(crate) catalog: Option<String>,
+    pub(crate) schema: Option<String>,
 }
 
 /// One source of a checked pipeline.
@@ -109,6 +119,28 @@ impl<'a> Pipeline<'a> {
         self
     }
 
+    /// Sets the pipeline's default catalog: `main.sales.orders` and `sales.orders` are one
+    /// dataset when the default catalog is `main`. A `USE CATALOG` in a source overrides it
+    /// for the statements after it.
+    pub fn catalog(&mut self, catalog: impl Into<String>) -> &mut Self {
+        self.defaults.catalog = Some(catalog.into().to_ascii_lowercase());
+        self
+    }
+
+    /// Sets the pipeline's default schema (the older settings call it `target`): `sales.orders`
+    /// and `orders` are one dataset when it is `sales`. A `USE` in a source overrides it for
+    /// the statements after it.
+    pub fn schema(&mut self, schema: impl Into<String>) -> &mut Self {
+        self.defaults.schema = Some(schema.into().to_ascii_lowercase());
+        self
+    }
+
+    /// Reports only the codes `selection` selects (every code by default).
+    pub fn select(&mut self, selection: Selection) -> &mut Self {
+        self.selection = selection;
+        self
+    }
+
     /// Parses every source into `arena` and checks it, then checks them together.
     pub fn check<'p>(&self, arena: &'p Arena) -> PipelineCheck<'p>
     where
@@ -131,7 +163,7 @@ impl<'a> Pipeline<'a> {
                     ))
             });
             crate::check::check_script(&script, &mut diagnostics);
-            let mut resolver = Resolver::new(&self.params);
+            let mut resolver = Resolver::new(&self.params, &self.defaults);
             for (index, statement) in script.statements.iter().enumerate() {
                 resolver.track(statement);
                 collect(&mut model, &resolver, FileId(i as u32), index, statement);
@@ -150,6 +182,8 @@ impl<'a> Pipeline<'a> {
         for (source, found) in sources.iter_mut().zip(by_file) {
             source.diagnostics.extend(found);
             crate::check::settle(&source.script, &mut source.diagnostics);
+            crate::suppress::apply_noqa(source.text, &mut source.diagnostics);
+            self.selection.apply(&mut source.diagnostics);
         }
         PipelineCheck { sources, model }
     }

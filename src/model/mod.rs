@@ -12,6 +12,7 @@
 use crate::ast::visit::{self, Visitor};
 use crate::ast::*;
 use crate::diagnostic::FileId;
+use crate::pipeline::Defaults;
 use crate::span::{Span, Spanned};
 use std::collections::HashMap;
 
@@ -185,11 +186,11 @@ pub(crate) struct Resolver<'p> {
 }
 
 impl<'p> Resolver<'p> {
-    pub(crate) fn new(params: &'p HashMap<String, String>) -> Self {
+    pub(crate) fn new(params: &'p HashMap<String, String>, defaults: &Defaults) -> Self {
         Resolver {
             params,
-            catalog: None,
-            schema: None,
+            catalog: defaults.catalog.clone(),
+            schema: defaults.schema.clone(),
         }
     }
 
