@@ -459,8 +459,14 @@ codes! {
         ApplyChangesFromSnapshotOutOfOrderSnapshotVersion => "APPLY_CHANGES_FROM_SNAPSHOT_ERROR.OUT_OF_ORDER_SNAPSHOT_VERSION",
     }
 
-    /// The checker's own comments: `-- noqa`.
-    Suppression "Suppression comments" {
+    /// Codes of pipeline-sql's own, about its input and its comments rather than the pipeline.
+    Checker "The checker itself" {
+        /// A source file that could not be read, or is not UTF-8 text.
+        ///
+        /// The engine reads a pipeline's source files as UTF-8 text; one it cannot read fails the
+        /// update. The check goes on with the other files and exits with status 2, as for other
+        /// input errors, so that a CI job does not pass with a file left unchecked.
+        SourceNotRead => "SOURCE_NOT_READ",
         /// A `-- noqa` comment that silences nothing on its line, or names no code (warning).
         ///
         /// A noqa comment is written for one diagnostic on its line. Once that is fixed, the

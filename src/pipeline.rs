@@ -7,7 +7,7 @@ pub use crate::model::{Dataset, DatasetKind, Flow, FlowKind, Model, Read};
 use crate::arena::Arena;
 use crate::ast::Script;
 use crate::diagnostic::{Code, FileId};
-use crate::model::{collect, Resolver};
+use crate::model::{collect, Defaults, Resolver};
 use crate::notebook::Cell;
 use crate::span::Span;
 use crate::suppress::Selection;
@@ -40,12 +40,6 @@ pub struct Pipeline<'a> {
     selection: Selection,
 }
 
-/// The catalog and schema that a pipeline publishes to and reads from when a name does not say.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) struct Defaults {
-    pub(crate) catalog: Option<String>,
-    pub(crate) schema: Option<String>,
-}
 
 /// One source of a checked pipeline.
 #[derive(Debug, Clone)]

@@ -232,8 +232,229 @@ fn h1_no_read_blocks_or_runs_unbounded() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 
-    let output = check(&["--max-file-size", "1", "/dev/zero"], "", &[]);
+    let output = check(
+        &["--format=concise", "--max-file-size", "1", "/dev/zero"],
+        "",
+        &[],
+    );
     assert_eq!(output.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("/dev/zero: larger than 1 MiB"), "{stderr}");
+    assert!(
+        stdout(&output).starts_with(
+            "/dev/zero:1:1: error[SOURCE_NOT_READ] not read: larger than 1 MiB, not read"
+        ),
+        "{}",
+        stdout(&output)
+    );
+}
+
+/// `pipeline-sql check --format=concise ARGS` in `dir`: the exit status and the lines printed.
+fn concise_in(dir: &Path, args: &[&str]) -> (Option<i32>, Vec<String>) {
+    let output = Command::new(env!("CARGO_BIN_EXE_pipeline-sql"))
+        .args(["check", "--format=concise"])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    let text = stdout(&output);
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    if !output.stderr.is_empty() {
+        lines.push(format!(
+            "stderr: {}",
+            String::from_utf8_lossy(&output.stderr).trim()
+        ));
+    }
+    (output.status.code(), lines)
+}
+
+/// Writes `files` (path, text) below `dir`, making directories as needed.
+fn write_files(dir: &Path, files: &[(&str, &[u8])]) {
+    for (path, text) in files {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+}
+
+#[test]
+fn a_file_that_is_not_utf8_is_reported_and_the_others_are_still_checked() {
+    let dir = scratch("not-utf8");
+    write_files(
+        &dir,
+        &[
+            (
+                "a.sql",
+                b"CREATE FLOW f AS INSERT INTO t SELECT * FROM STREAM(s);\n",
+            ),
+            ("b.sql", b"SELECT 'caf\xe9';\n"),
+            ("c.sql", b"CREATE MATERIALIZED VIEW v AS SELECT 1;\n"),
+        ],
+    );
+    let (status, lines) = concise_in(&dir, &["."]);
+    assert_eq!(status, Some(2), "{lines:#?}");
+    assert_eq!(
+        lines,
+        [
+            "./a.sql:1:18: error[INSERT_FLOW_REQUIRES_BY_NAME] an INSERT flow must say `BY NAME`",
+            "./b.sql:1:1: error[SOURCE_NOT_READ] not read: not UTF-8 text: the byte at offset 11 is not valid UTF-8",
+            "checked 3 files, 2 statements: 2 errors, 0 warnings",
+        ]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A legacy spelling (a warning) and an INSERT flow without BY NAME (an error).
+const WARNING_AND_ERROR: &[u8] = b"CREATE LIVE TABLE daily AS SELECT 1 AS n;\n\
+CREATE FLOW f AS INSERT INTO t SELECT * FROM STREAM(s);\n";
+
+/// The codes in concise lines.
+fn codes(lines: &[String]) -> Vec<&str> {
+    lines
+        .iter()
+        .filter_map(|line| Some(line.split_once('[')?.1.split_once(']')?.0))
+        .collect()
+}
+
+#[test]
+fn select_ignore_and_warnings_as_errors_choose_what_fails() {
+    let dir = scratch("select");
+    write_files(&dir, &[("p.sql", WARNING_AND_ERROR)]);
+    let run = |args: &[&str]| {
+        let (status, lines) = concise_in(&dir, &[args, &["p.sql"]].concat());
+        (status, codes(&lines).join(" "))
+    };
+    let both = "DEPRECATED_SYNTAX INSERT_FLOW_REQUIRES_BY_NAME";
+    assert_eq!(run(&[]), (Some(1), both.to_string()));
+    assert_eq!(
+        run(&["--select", "deprecated"]),
+        (Some(0), "DEPRECATED_SYNTAX".to_string())
+    );
+    assert_eq!(
+        run(&["--ignore=INSERT_FLOW"]),
+        (Some(0), "DEPRECATED_SYNTAX".to_string())
+    );
+    assert_eq!(
+        run(&["--ignore=INSERT_FLOW", "--warnings-as-errors"]),
+        (Some(1), "DEPRECATED_SYNTAX".to_string())
+    );
+    assert_eq!(
+        run(&["--select=PARSE_SYNTAX_ERROR,INSERT_FLOW"]),
+        (Some(1), "INSERT_FLOW_REQUIRES_BY_NAME".to_string())
+    );
+    let (status, lines) = concise_in(&dir, &["--select", "INSERT_FLOW_REQUIRES_BYNAME", "p.sql"]);
+    assert_eq!(status, Some(2));
+    assert!(
+        lines[0].contains("`INSERT_FLOW_REQUIRES_BYNAME` is no code"),
+        "{lines:#?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_settings_file_is_found_above_the_paths_and_flags_win_over_it() {
+    let dir = scratch("settings");
+    write_files(
+        &dir,
+        &[
+            (
+                "pipeline-sql.toml",
+                b"ignore = [\"DEPRECATED_SYNTAX\"]\nexclude = [\"scratch/\"]\n\
+                  catalog = \"main\"\nschema = \"sales\"\n[parameters]\nlanding = \"raw_orders\"\n",
+            ),
+            ("pipeline/tables.sql", b"CREATE STREAMING TABLE main.sales.orders;\nCREATE LIVE TABLE daily AS SELECT 1 AS n;\n"),
+            ("pipeline/flows.sql", b"CREATE FLOW f AS INSERT INTO orders BY NAME SELECT * FROM STREAM({landing});\n"),
+            ("pipeline/scratch/broken.sql", b"SELECT (;\n"),
+        ],
+    );
+    // From the settings: DEPRECATED_SYNTAX ignored, scratch/ passed over, `orders` is
+    // `main.sales.orders`, and `{landing}` has a value.
+    let (status, lines) = concise_in(&dir.join("pipeline"), &["--pipeline", "."]);
+    assert_eq!(status, Some(0), "{lines:#?}");
+    assert_eq!(
+        lines,
+        ["checked 2 files, 3 statements: 0 errors, 0 warnings"]
+    );
+    // --select replaces the file's select, --ignore adds to its ignore: the file still ignores
+    // DEPRECATED_SYNTAX.
+    let (_, lines) = concise_in(&dir, &["--select", "DEPRECATED_SYNTAX", "pipeline"]);
+    assert_eq!(codes(&lines), [""; 0]);
+    // A flag's value wins over the file's: another schema, and `orders` is not declared.
+    let (status, lines) = concise_in(&dir, &["--pipeline", "--schema", "crm", "pipeline"]);
+    assert_eq!(status, Some(1));
+    assert_eq!(
+        codes(&lines),
+        [
+            "INVALID_FLOW_TARGET.NOT_FOUND",
+            "PIPELINE_DATASET_WITHOUT_FLOW"
+        ]
+    );
+    // Without the file, every file and code is back.
+    let (_, lines) = concise_in(&dir, &["--no-config", "pipeline"]);
+    assert_eq!(
+        codes(&lines),
+        [
+            "TEMPLATE_PLACEHOLDER",
+            "PARSE_SYNTAX_ERROR",
+            "DEPRECATED_SYNTAX"
+        ],
+        "{lines:#?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn pyproject_settings_are_read_from_their_table_and_a_bad_file_is_located() {
+    let dir = scratch("pyproject");
+    write_files(
+        &dir,
+        &[
+            (
+                "pyproject.toml",
+                b"[tool.pipeline-sql]\nselect = [\"INSERT_FLOW\"]\n",
+            ),
+            // A pyproject.toml without the table is passed over.
+            ("jobs/pyproject.toml", b"[project]\nname = \"jobs\"\n"),
+            ("jobs/p.sql", WARNING_AND_ERROR),
+        ],
+    );
+    let (status, lines) = concise_in(&dir, &["jobs/p.sql"]);
+    assert_eq!(
+        (status, codes(&lines)),
+        (Some(1), vec!["INSERT_FLOW_REQUIRES_BY_NAME"])
+    );
+    write_files(
+        &dir,
+        &[(
+            "jobs/pipeline-sql.toml",
+            b"select = [\"INSERT_FLOW\"]\nseverity = 1\n",
+        )],
+    );
+    let (status, lines) = concise_in(&dir, &["jobs/p.sql"]);
+    assert_eq!(status, Some(2));
+    assert!(
+        lines[0].starts_with("stderr: pipeline-sql: ")
+            && lines[0].contains("pipeline-sql.toml:2:1: unknown field `severity`"),
+        "{lines:#?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn gitignore_and_exclude_pass_files_over_but_a_file_named_is_checked() {
+    let dir = scratch("exclude");
+    write_files(
+        &dir,
+        &[
+            (".gitignore", b"generated/\n"),
+            ("generated/out.sql", b"SELECT (;\n"),
+            ("drafts/wip.sql", b"SELECT (;\n"),
+            ("views.sql", b"CREATE MATERIALIZED VIEW v AS SELECT 1;\n"),
+        ],
+    );
+    let (status, lines) = concise_in(&dir, &["--exclude", "drafts", "."]);
+    assert_eq!((status, lines.len()), (Some(0), 1), "{lines:#?}");
+    let (status, _) = concise_in(&dir, &["."]);
+    assert_eq!(status, Some(1), "drafts/ is checked without --exclude");
+    let (status, _) = concise_in(&dir, &["--exclude", "drafts", "drafts/wip.sql"]);
+    assert_eq!(status, Some(1), "a file named is checked");
+    let _ = std::fs::remove_dir_all(&dir);
 }

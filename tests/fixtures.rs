@@ -193,14 +193,31 @@ fn complete_pipelines_check_clean() {
     assert!(checked_dirs >= 4);
 }
 
-/// Codes of the snapshot-version protocol, which only a running engine reports;
-/// they are tested with the protocol's state machine.
-const RUNTIME_ONLY: &[Code] = &[Code::ApplyChangesFromSnapshotOutOfOrderSnapshotVersion];
+/// Codes that no source text can trigger, with what their page says instead of an example.
+/// They are tested where they arise: the snapshot-version protocol with its state machine, a
+/// file that cannot be read by running the command line.
+const WITHOUT_FIXTURE: &[(Code, &str)] = &[
+    (
+        Code::ApplyChangesFromSnapshotOutOfOrderSnapshotVersion,
+        "Only a running pipeline reports it, as it compares the snapshot versions of one update \
+         with those of the last; `snapshot_version::VersionTracker` follows the same protocol and \
+         reports it too.",
+    ),
+    (
+        Code::SourceNotRead,
+        "`pipeline-sql check` reports it on a file it cannot read (no permission, not UTF-8 \
+         text, larger than `--max-file-size`), at the file's start:\n\n```text\n\
+         landing/orders.sql:1:1: error[SOURCE_NOT_READ] not read: not UTF-8 text: the byte at \
+         offset 17 is not valid UTF-8\n```\n\nThe fix: save the file as UTF-8 text, or make it \
+         readable.",
+    ),
+];
 
 #[test]
 fn every_code_has_an_error_fixture() {
     let cases: Vec<String> = err_cases().into_iter().map(|(case, _)| case).collect();
-    for code in Code::ALL.iter().filter(|c| !RUNTIME_ONLY.contains(c)) {
+    let exempt: Vec<Code> = WITHOUT_FIXTURE.iter().map(|(code, _)| *code).collect();
+    for code in Code::ALL.iter().filter(|c| !exempt.contains(c)) {
         assert!(
             cases.iter().any(|c| expected_code(c) == code.as_str()),
             "no fixture tests/fixtures/err/{}__<case>.sql",
@@ -228,11 +245,11 @@ fn code_page(code: Code) -> String {
         .into_iter()
         .find(|(c, _)| expected_code(c) == name)
     else {
-        page.push_str(
-            "\nOnly a running pipeline reports it, as it compares the snapshot versions of one \
-             update with those of the last; `snapshot_version::VersionTracker` follows the same \
-             protocol and reports it too.\n",
-        );
+        let (_, instead) = WITHOUT_FIXTURE
+            .iter()
+            .find(|(c, _)| *c == code)
+            .expect("a code without a fixture says what its page shows instead");
+        page.push_str(&format!("\n{instead}\n"));
         return page;
     };
     let sources = case_sources(&path);

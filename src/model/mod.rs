@@ -12,7 +12,6 @@
 use crate::ast::visit::{self, Visitor};
 use crate::ast::*;
 use crate::diagnostic::FileId;
-use crate::pipeline::Defaults;
 use crate::span::{Span, Spanned};
 use std::collections::HashMap;
 
@@ -176,6 +175,13 @@ impl Model {
         }
         graph
     }
+}
+
+/// The catalog and schema that a pipeline publishes to and reads from when a name does not say.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Defaults {
+    pub(crate) catalog: Option<String>,
+    pub(crate) schema: Option<String>,
 }
 
 /// Resolves names of one source, statement by statement.

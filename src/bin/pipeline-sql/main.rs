@@ -1,15 +1,19 @@
 //! The `pipeline-sql` command: checks pipeline SQL files before they are deployed.
 //!
-//! `pipeline-sql check [--format human|concise|json|github] [--color auto|always|never]
-//! [--pipeline] [--param KEY=VALUE]... PATH...` (`-` reads stdin).
+//! `pipeline-sql check [OPTIONS] PATH...` (`-` reads stdin; `check --help` lists the options).
 //! `pipeline-sql rules` lists every code; `pipeline-sql rule CODE` explains one.
-//! Exit status: 0 without errors, 1 with at least one error, 2 on a usage or I/O error.
+//! Exit status: 0 without errors, 1 with at least one error (or warning, with
+//! `--warnings-as-errors`), 2 on a usage error or a file that could not be read.
+
+mod config;
+mod inputs;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use pipeline_sql::report;
-use pipeline_sql::{Code, Pipeline};
+use pipeline_sql::report::{self, FileReport};
+use pipeline_sql::suppress::Selection;
+use pipeline_sql::{Code, Diagnostic, Pipeline, Span};
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -26,7 +30,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Parse and check pipeline source files; all files given form one pipeline.
-    Check(CheckOptions),
+    Check(Box<CheckOptions>),
     /// List every code with its severity, what it is about and what triggers it.
     Rules,
     /// Explain a code: what triggers it, why the engine rejects it, an example and the fix.
@@ -58,6 +62,35 @@ struct CheckOptions {
     /// A pipeline parameter, `key=value`: `${key}` in names resolves with it. Repeatable.
     #[arg(long = "param", value_name = "KEY=VALUE", value_parser = parse_param)]
     params: Vec<(String, String)>,
+    /// The pipeline's default catalog: `main.sales.orders` and `sales.orders` are one dataset
+    /// with `--catalog main`.
+    #[arg(long)]
+    catalog: Option<String>,
+    /// The pipeline's default schema: `sales.orders` and `orders` are one dataset with
+    /// `--schema sales`.
+    #[arg(long)]
+    schema: Option<String>,
+    /// Report only these codes, or codes starting so (`INVALID_FLOW_QUERY_TYPE`); replaces the
+    /// settings file's `select`.
+    #[arg(long, value_name = "CODE", value_delimiter = ',')]
+    select: Vec<String>,
+    /// Do not report these codes, or codes starting so; added to the settings file's `ignore`.
+    #[arg(long, value_name = "CODE", value_delimiter = ',')]
+    ignore: Vec<String>,
+    /// Exit with status 1 when there are warnings, as with errors.
+    #[arg(long)]
+    warnings_as_errors: bool,
+    /// Pass over the files and directories a `.gitignore`-style pattern matches, relative to
+    /// the working directory, when walking a directory. Repeatable.
+    #[arg(long, value_name = "PATTERN")]
+    exclude: Vec<String>,
+    /// The settings file to use, instead of the `pipeline-sql.toml` (or `pyproject.toml` with a
+    /// `[tool.pipeline-sql]` table) found from the first path upwards.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
+    config: Option<PathBuf>,
+    /// Use no settings file.
+    #[arg(long)]
+    no_config: bool,
     /// The largest file read, in MiB: a larger one is an error, read no further (a generated
     /// file gone wrong, or a device given as a file).
     #[arg(long, value_name = "MIB", default_value_t = 256)]
@@ -96,12 +129,13 @@ enum Color {
 fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Command::Check(options) => check(&options),
-        Command::Rules => print(&rules()).map(|()| false),
-        Command::Rule { code } => page(&code).and_then(print).map(|()| false),
+        Command::Rules => print(&rules()).map(|()| Outcome::Clean),
+        Command::Rule { code } => page(&code).and_then(print).map(|()| Outcome::Clean),
     };
     match result {
-        Ok(true) => ExitCode::from(1),
-        Ok(false) => ExitCode::SUCCESS,
+        Ok(Outcome::Clean) => ExitCode::SUCCESS,
+        Ok(Outcome::Failed) => ExitCode::from(1),
+        Ok(Outcome::Unread) => ExitCode::from(2),
         Err(message) => {
             eprintln!("pipeline-sql: {message}");
             ExitCode::from(2)
@@ -164,33 +198,75 @@ fn page(code: &str) -> Result<&'static str, String> {
     })
 }
 
-/// Checks the files; `Ok(true)` when an error was found.
-fn check(options: &CheckOptions) -> Result<bool, String> {
-    let files = collect_files(&options.paths)?;
-    let limit = options.max_file_size.saturating_mul(1 << 20);
-    let mut texts = Vec::with_capacity(files.len());
-    for file in &files {
-        let (name, text) = if file.as_os_str() == "-" {
-            let text = read_limited(std::io::stdin().lock(), limit)
-                .map_err(|e| format!("{}: {e}", options.stdin_filename))?;
-            (options.stdin_filename.clone(), text)
-        } else {
-            let text = read_file(file, limit).map_err(|e| format!("{}: {e}", file.display()))?;
-            (file.display().to_string(), text)
-        };
-        texts.push((name, text));
+/// How a check ended, for the exit status.
+enum Outcome {
+    Clean,
+    Failed,
+    Unread,
+}
+
+/// Checks the files.
+fn check(options: &CheckOptions) -> Result<Outcome, String> {
+    let settings = if options.no_config {
+        config::Found::default()
+    } else if let Some(path) = &options.config {
+        config::load(path)?
+    } else {
+        let first = options.paths.iter().find(|p| p.as_os_str() != "-");
+        config::discover(first.map_or(std::path::Path::new("."), PathBuf::as_path))?
+    };
+    let file = &settings.config;
+    let mut excludes = inputs::Excludes::default();
+    if let (Some(root), Some(patterns)) = (settings.root(), &file.exclude) {
+        excludes.add(root, patterns)?;
     }
+    excludes.add(std::path::Path::new("."), &options.exclude)?;
+    let select = match (&options.select[..], &file.select) {
+        ([], Some(select)) => select.clone(),
+        (select, _) => select.to_vec(),
+    };
+    let ignore = file.ignore.iter().flatten().chain(&options.ignore);
+    let selection = Selection::new(select, ignore).map_err(|e| e.to_string())?;
+
+    let limit = options.max_file_size.saturating_mul(1 << 20);
+    let inputs: Vec<inputs::Input> = inputs::collect(&options.paths, &excludes)?
+        .iter()
+        .map(|found| inputs::read(found, &options.stdin_filename, limit))
+        .collect();
     let mut pipeline = Pipeline::new();
-    pipeline.complete(options.pipeline);
-    for (key, value) in &options.params {
+    pipeline.complete(options.pipeline).select(selection);
+    for (key, value) in file
+        .parameters
+        .iter()
+        .chain(options.params.iter().map(|(k, v)| (k, v)))
+    {
         pipeline.param(key, value);
     }
-    for (path, text) in &texts {
-        pipeline.add_source(path, text);
+    if let Some(catalog) = options.catalog.as_ref().or(file.catalog.as_ref()) {
+        pipeline.catalog(catalog);
+    }
+    if let Some(schema) = options.schema.as_ref().or(file.schema.as_ref()) {
+        pipeline.schema(schema);
+    }
+    for input in &inputs {
+        if let Ok(text) = &input.text {
+            pipeline.add_source(&input.name, text);
+        }
     }
     let arena = pipeline_sql::Arena::new();
     let checked = pipeline.check(&arena);
-    let reports = report::file_reports(&checked);
+    let unread: Vec<[Diagnostic; 1]> = inputs
+        .iter()
+        .filter_map(|input| input.text.as_ref().err())
+        .map(|why| {
+            [Diagnostic::error(
+                Code::SourceNotRead,
+                Span::new(0, 0),
+                format!("not read: {why}"),
+            )]
+        })
+        .collect();
+    let reports = in_input_order(&inputs, report::file_reports(&checked), &unread);
     let output = match options.format {
         Format::Json => report::render_json(&reports) + "\n",
         Format::Concise => report::render_concise(&reports),
@@ -200,7 +276,36 @@ fn check(options: &CheckOptions) -> Result<bool, String> {
     std::io::stdout()
         .write_all(output.as_bytes())
         .map_err(|e| format!("writing the report: {e}"))?;
-    Ok(checked.has_errors())
+    let summary = report::Summary::of(&reports);
+    Ok(if !unread.is_empty() {
+        Outcome::Unread
+    } else if summary.errors > 0 || options.warnings_as_errors && summary.warnings > 0 {
+        Outcome::Failed
+    } else {
+        Outcome::Clean
+    })
+}
+
+/// The reports of the files read and of those not read (each with its one diagnostic), in the
+/// order of `inputs`.
+fn in_input_order<'r>(
+    inputs: &'r [inputs::Input],
+    read: Vec<FileReport<'r>>,
+    unread: &'r [[Diagnostic; 1]],
+) -> Vec<FileReport<'r>> {
+    let (mut read, mut unread) = (read.into_iter(), unread.iter());
+    inputs
+        .iter()
+        .filter_map(|input| match &input.text {
+            Ok(_) => read.next(),
+            Err(_) => unread.next().map(|diagnostics| FileReport {
+                path: &input.name,
+                source: "",
+                statements: 0,
+                diagnostics,
+            }),
+        })
+        .collect()
 }
 
 /// Whether the human report is coloured: `--color`, and for `auto` a terminal without
@@ -214,84 +319,4 @@ fn colored(color: Color) -> bool {
                 && std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty())
         }
     }
-}
-
-/// The text of `path`, read no further than `limit` bytes.
-fn read_file(path: &Path, limit: u64) -> Result<String, String> {
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    read_limited(file, limit)
-}
-
-/// The text `reader` gives, read no further than `limit` bytes.
-fn read_limited(reader: impl std::io::Read, limit: u64) -> Result<String, String> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    reader
-        .take(limit.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(|e| e.to_string())?;
-    if bytes.len() as u64 > limit {
-        return Err(format!(
-            "larger than {} MiB, not read (raise --max-file-size to check it)",
-            limit >> 20
-        ));
-    }
-    String::from_utf8(bytes).map_err(|_| "stream did not contain valid UTF-8".to_string())
-}
-
-/// The files named, and every `*.sql` file below the directories named, in a stable order;
-/// each file once, however often it is named or reached (through a symbolic link, say).
-fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
-    let mut files = Vec::new();
-    for path in paths {
-        if path.as_os_str() == "-" {
-            files.push(path.clone());
-        } else if path.is_dir() {
-            let before = files.len();
-            walk(path, &mut files, &mut Vec::new())?;
-            files[before..].sort();
-        } else if path.exists() {
-            // A file, or anything readable as one (`/dev/stdin`, a named pipe).
-            files.push(path.clone());
-        } else {
-            return Err(format!("{}: no such file or directory", path.display()));
-        }
-    }
-    let mut seen = std::collections::HashSet::new();
-    files.retain(|file| {
-        let identity = std::fs::canonicalize(file).unwrap_or_else(|_| file.clone());
-        seen.insert(identity)
-    });
-    if files.is_empty() {
-        return Err("no *.sql file found in the paths given".to_string());
-    }
-    Ok(files)
-}
-
-/// Adds the `*.sql` files below `dir` to `files`. `above` holds the directories being walked
-/// (as their canonical paths), so that a symbolic link to one of them is not followed into a
-/// loop.
-fn walk(dir: &Path, files: &mut Vec<PathBuf>, above: &mut Vec<PathBuf>) -> Result<(), String> {
-    let canonical = std::fs::canonicalize(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    if above.contains(&canonical) {
-        return Ok(());
-    }
-    above.push(canonical);
-    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    for entry in entries {
-        let path = entry.map_err(|e| format!("{}: {e}", dir.display()))?.path();
-        if path.is_dir() {
-            walk(&path, files, above)?;
-        } else if path.is_file()
-            && path
-                .extension()
-                .is_some_and(|ext| ext.eq_ignore_ascii_case("sql"))
-        {
-            // Only regular files: a named pipe called `x.sql` in a directory would block the
-            // check forever.
-            files.push(path);
-        }
-    }
-    above.pop();
-    Ok(())
 }
