@@ -62,6 +62,18 @@ macro_rules! codes {
                 doc.split_once('\n').map_or(doc, |(first, _)| first).trim_ascii()
             }
 
+            /// The severity of the code: a warning where its summary says `(warning)`, and
+            /// then every diagnostic of the code is one. Otherwise an error, though a few such
+            /// codes are also reported as warnings where one statement cannot settle the
+            /// question and the pipeline would (a snapshot flow's target may be empty).
+            pub fn severity(self) -> Severity {
+                if self.summary().ends_with("(warning).") {
+                    Severity::Warning
+                } else {
+                    Severity::Error
+                }
+            }
+
             /// Why the engine rejects (or warns about) what triggers the code, in a paragraph.
             pub fn why(self) -> String {
                 let Some((_, why)) = self.doc().split_once("\n\n") else {

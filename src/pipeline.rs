@@ -40,7 +40,6 @@ pub struct Pipeline<'a> {
     selection: Selection,
 }
 
-
 /// One source of a checked pipeline.
 #[derive(Debug, Clone)]
 pub struct SourceCheck<'a> {

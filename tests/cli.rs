@@ -458,3 +458,148 @@ fn gitignore_and_exclude_pass_files_over_but_a_file_named_is_checked() {
     assert_eq!(status, Some(1), "a file named is checked");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A pipeline with an error in one file that points into another (a label in another file),
+/// a warning, and a file name that a URI must encode.
+fn two_files_with_labels(dir: &Path) {
+    write_files(
+        dir,
+        &[
+            (
+                "my tables.sql",
+                b"CREATE MATERIALIZED VIEW daily AS SELECT 1 AS n;\n",
+            ),
+            (
+                "flows.sql",
+                b"CREATE LIVE TABLE legacy AS SELECT 2 AS n;\n\
+                  CREATE FLOW f AS INSERT INTO daily BY NAME SELECT * FROM s;\n",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn sarif_is_a_sarif_2_1_0_log() {
+    let dir = scratch("sarif");
+    two_files_with_labels(&dir);
+    let output = Command::new(env!("CARGO_BIN_EXE_pipeline-sql"))
+        .args(["check", "--format=sarif", "."])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let log: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    // The types of serde-sarif are generated from the SARIF 2.1.0 schema: the log must read as
+    // them (required properties present, each of its type) and write back the same (no property
+    // the schema does not have, which they would drop).
+    let typed: serde_sarif::sarif::Sarif = serde_json::from_value(log.clone()).unwrap();
+    assert_eq!(serde_json::to_value(&typed).unwrap(), log);
+    assert_eq!(log["version"], "2.1.0");
+    let run = &log["runs"][0];
+    let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
+    assert_eq!(rules.len(), pipeline_sql::Code::ALL.len());
+    let results = run["results"].as_array().unwrap();
+    let found: Vec<(&str, &str, &str, u64)> = results
+        .iter()
+        .map(|r| {
+            let location = &r["locations"][0]["physicalLocation"];
+            (
+                r["ruleId"].as_str().unwrap(),
+                r["level"].as_str().unwrap(),
+                location["artifactLocation"]["uri"].as_str().unwrap(),
+                location["region"]["startLine"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("DEPRECATED_SYNTAX", "warning", "./flows.sql", 1),
+            (
+                "INVALID_FLOW_TARGET.MATERIALIZED_VIEW",
+                "error",
+                "./flows.sql",
+                2
+            ),
+        ]
+    );
+    for result in results {
+        // Each result's rule is the rule at its index; here each code has one level.
+        let rule = &rules[result["ruleIndex"].as_u64().unwrap() as usize];
+        assert_eq!(rule["id"], result["ruleId"]);
+        assert_eq!(rule["defaultConfiguration"]["level"], result["level"]);
+        assert!(rule["helpUri"].as_str().unwrap().starts_with("docs/codes/"));
+    }
+    let related = &results[1]["relatedLocations"][0];
+    assert_eq!(
+        related["physicalLocation"]["artifactLocation"]["uri"],
+        "./my%20tables.sql"
+    );
+    assert_eq!(
+        related["message"]["text"],
+        "declared as a materialized view here"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn junit_is_a_suite_per_file_and_a_failure_per_diagnostic() {
+    let dir = scratch("junit");
+    two_files_with_labels(&dir);
+    write_files(&dir, &[("odd <&>.sql", b"SELECT '\x1b[2J' AS x, );\n")]);
+    let output = Command::new(env!("CARGO_BIN_EXE_pipeline-sql"))
+        .args(["check", "--format=junit", "."])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    let document = roxmltree::Document::parse(&text).unwrap();
+    let root = document.root_element();
+    assert_eq!(root.tag_name().name(), "testsuites");
+    assert_eq!(root.attribute("failures"), Some("3"));
+    assert_eq!(root.attribute("tests"), Some("4"));
+    // Each suite's name, and its cases' names with their failures' types.
+    type Suite<'d> = (&'d str, Vec<(&'d str, Option<&'d str>)>);
+    let suites: Vec<Suite> = root
+        .children()
+        .filter(|n| n.is_element())
+        .map(|suite| {
+            let cases = suite
+                .children()
+                .filter(|n| n.has_tag_name("testcase"))
+                .map(|case| {
+                    let failure = case.children().find(|n| n.has_tag_name("failure"));
+                    (
+                        case.attribute("name").unwrap(),
+                        failure.and_then(|f| f.attribute("type")),
+                    )
+                })
+                .collect();
+            (suite.attribute("name").unwrap(), cases)
+        })
+        .collect();
+    assert_eq!(
+        suites,
+        [
+            (
+                "./flows.sql",
+                vec![
+                    ("DEPRECATED_SYNTAX at 1:8", Some("warning")),
+                    (
+                        "INVALID_FLOW_TARGET.MATERIALIZED_VIEW at 2:30",
+                        Some("error")
+                    ),
+                ]
+            ),
+            ("./my tables.sql", vec![("checked", None)]),
+            (
+                "./odd <&>.sql",
+                vec![("PARSE_SYNTAX_ERROR at 1:21", Some("error"))]
+            ),
+        ]
+    );
+    // The escape sequence in the source is written out, not echoed to whoever reads the report.
+    assert!(!text.contains('\x1b'));
+    let _ = std::fs::remove_dir_all(&dir);
+}

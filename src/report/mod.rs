@@ -1,7 +1,12 @@
 //! Rendering diagnostics for people (miette reports with source snippets) and for tools (one
 //! JSON document). Used by the CLI; available to library users with the `cli` feature.
 
+mod junit;
+mod sarif;
 mod snippet;
+
+pub use junit::render_junit;
+pub use sarif::render_sarif;
 
 use crate::pipeline::PipelineCheck;
 use crate::{Diagnostic, FileId, Label, LineIndex};
@@ -57,12 +62,17 @@ impl<'r> Locator<'r> {
         [span.start, span.end].map(|offset| self.line_column(index, offset))
     }
 
-    /// Where a label of the report at `own` is: its file's path and its line and column.
-    fn label(&self, own: usize, label: &Label) -> (&'r str, usize, usize) {
-        let index = match label.file {
+    /// The report a label of the report at `own` is in.
+    fn file_of(&self, own: usize, label: &Label) -> usize {
+        match label.file {
             Some(FileId(i)) if (i as usize) < self.reports.len() => i as usize,
             _ => own,
-        };
+        }
+    }
+
+    /// Where a label of the report at `own` is: its file's path and its line and column.
+    fn label(&self, own: usize, label: &Label) -> (&'r str, usize, usize) {
+        let index = self.file_of(own, label);
         let (line, column) = self.line_column(index, label.span.start);
         (self.reports[index].path, line, column)
     }
@@ -217,7 +227,7 @@ pub fn render_json(reports: &[FileReport<'_>]) -> String {
                 "end_line": end_line,
                 "end_column": end_column,
                 "help": d.help(),
-                "help_uri": format!("docs/codes/{}.md", d.code()),
+                "help_uri": help_uri(d.code()),
                 "labels": d.labels().iter().map(|label| {
                     let (path, line, column) = locator.label(index, label);
                     serde_json::json!({
@@ -238,6 +248,11 @@ pub fn render_json(reports: &[FileReport<'_>]) -> String {
     });
     out.push_str(&format!("],\"summary\":{summary}}}"));
     out
+}
+
+/// Where a code's page is: its path in the repository.
+fn help_uri(code: &str) -> String {
+    format!("docs/codes/{code}.md")
 }
 
 /// Renders one line per diagnostic, `file:line:column: severity[CODE] message`, then the

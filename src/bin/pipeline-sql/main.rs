@@ -117,6 +117,10 @@ enum Format {
     Json,
     /// GitHub Actions workflow commands, which annotate the files of a pull request.
     Github,
+    /// SARIF 2.1.0, for code scanning.
+    Sarif,
+    /// JUnit XML, for CI test reports.
+    Junit,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -162,21 +166,12 @@ fn rules() -> String {
             format!(
                 "{:width$}  {:7}  {}: {}\n",
                 code.as_str(),
-                severity(code.as_str()),
+                code.severity().as_str(),
                 code.family().title(),
                 code.summary()
             )
         })
         .collect()
-}
-
-/// The severity a code's page states (`Severity: warning.`); an error where the page has no
-/// example.
-fn severity(code: &str) -> &'static str {
-    match page(code) {
-        Ok(page) if page.contains("\nSeverity: warning.") => "warning",
-        _ => "error",
-    }
 }
 
 /// The page of `code` (any case), or what the codes like it are.
@@ -271,6 +266,8 @@ fn check(options: &CheckOptions) -> Result<Outcome, String> {
         Format::Json => report::render_json(&reports) + "\n",
         Format::Concise => report::render_concise(&reports),
         Format::Github => report::render_github(&reports),
+        Format::Sarif => report::render_sarif(&reports) + "\n",
+        Format::Junit => report::render_junit(&reports),
         Format::Human => report::render_human(&reports, 100, colored(options.color)),
     };
     std::io::stdout()

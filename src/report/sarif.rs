@@ -1,0 +1,119 @@
+//! SARIF 2.1.0, the format code-scanning services (GitHub's among them) read: one run of the
+//! tool, its rules (every code), and a result per diagnostic.
+
+use super::FileReport;
+use super::{help_uri, Locator};
+use crate::{Code, Diagnostic, Label};
+use serde_json::{json, Value};
+
+/// Renders the reports as one SARIF 2.1.0 log. Columns count Unicode code points
+/// (`columnKind`), as everywhere in the reports; artifact URIs are the paths as given,
+/// percent-encoded where a URI needs it.
+pub fn render_sarif(reports: &[FileReport<'_>]) -> String {
+    let locator = Locator::new(reports);
+    let mut results = Vec::new();
+    for (index, report) in reports.iter().enumerate() {
+        for d in report.diagnostics {
+            results.push(result(&locator, index, d));
+        }
+    }
+    let rules: Vec<Value> = Code::ALL.iter().map(|&code| rule(code)).collect();
+    let log = json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": { "driver": {
+                "name": "pipeline-sql",
+                "version": env!("CARGO_PKG_VERSION"),
+                "rules": rules,
+            }},
+            "columnKind": "unicodeCodePoints",
+            "results": results,
+        }],
+    });
+    log.to_string()
+}
+
+/// A code as a SARIF rule: its id, what triggers it, why, its page and its level.
+fn rule(code: Code) -> Value {
+    json!({
+        "id": code.as_str(),
+        "shortDescription": { "text": code.summary() },
+        "fullDescription": { "text": code.why() },
+        "helpUri": help_uri(code.as_str()),
+        "defaultConfiguration": { "level": code.severity().as_str() },
+    })
+}
+
+/// One diagnostic as a SARIF result, its labels as related locations.
+fn result(locator: &Locator<'_>, index: usize, d: &Diagnostic) -> Value {
+    let message = match d.help() {
+        Some(help) => format!("{}\nhelp: {help}", d.message()),
+        None => d.message().to_string(),
+    };
+    let related: Vec<Value> = d
+        .labels()
+        .iter()
+        .enumerate()
+        .map(|(id, label)| related_location(locator, index, id, label))
+        .collect();
+    let rule_index = Code::ALL.iter().position(|&c| c == d.code_enum());
+    json!({
+        "ruleId": d.code(),
+        "ruleIndex": rule_index,
+        "level": d.severity().as_str(),
+        "message": { "text": message },
+        "locations": [physical_location(locator, index, d.span())],
+        "relatedLocations": related,
+    })
+}
+
+fn related_location(locator: &Locator<'_>, own: usize, id: usize, label: &Label) -> Value {
+    let file = locator.file_of(own, label);
+    let mut location = physical_location(locator, file, label.span);
+    location["id"] = json!(id);
+    location["message"] = json!({ "text": label.message });
+    location
+}
+
+/// Where `span` is in the report at `index`: the file and the region (1-based lines and
+/// columns, the end column just past the span).
+fn physical_location(locator: &Locator<'_>, index: usize, span: crate::Span) -> Value {
+    let [(line, column), (end_line, end_column)] = locator.range(index, span);
+    json!({ "physicalLocation": {
+        "artifactLocation": { "uri": uri(locator.reports[index].path) },
+        "region": {
+            "startLine": line,
+            "startColumn": column,
+            "endLine": end_line,
+            "endColumn": end_column,
+        },
+    }})
+}
+
+/// A path as a relative URI reference: `/` separators, and every byte that is not unreserved
+/// (RFC 3986) or `/` percent-encoded.
+fn uri(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for byte in path.replace('\\', "/").bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => {
+                out.push(byte as char)
+            }
+            _ => out.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_become_uri_references() {
+        assert_eq!(uri("flows/orders.sql"), "flows/orders.sql");
+        assert_eq!(uri("my flows\\a#1.sql"), "my%20flows/a%231.sql");
+        assert_eq!(uri("é.sql"), "%C3%A9.sql");
+    }
+}
