@@ -479,6 +479,13 @@ codes! {
         /// update. The check goes on with the other files and exits with status 2, as for other
         /// input errors, so that a CI job does not pass with a file left unchecked.
         SourceNotRead => "SOURCE_NOT_READ",
+        /// A pipeline settings file (`databricks.yml`, `spark-pipeline.yml`) that does not read as one.
+        ///
+        /// The settings say which files form each pipeline, its parameters, catalog and schema;
+        /// a file that is no YAML, a value of the wrong kind, or a library that does not exist
+        /// fails the deployment before any SQL runs, and leaves the check without the pipeline it
+        /// describes.
+        PipelineSettingsInvalid => "PIPELINE_SETTINGS_INVALID",
         /// A `-- noqa` comment that silences nothing on its line, or names no code (warning).
         ///
         /// A noqa comment is written for one diagnostic on its line. Once that is fixed, the

@@ -603,3 +603,164 @@ fn junit_is_a_suite_per_file_and_a_failure_per_diagnostic() {
     assert!(!text.contains('\x1b'));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_example_bundle_checks_each_pipeline_with_its_catalog_and_schema() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (status, lines) = concise_in(root, &["examples/bundle"]);
+    assert_eq!(status, Some(0), "{lines:#?}");
+    assert_eq!(
+        lines,
+        ["checked 3 files, 6 statements: 0 errors, 0 warnings"]
+    );
+    // The same SQL as one pipeline without its settings: `retail.orders` is another table.
+    let (status, lines) = concise_in(
+        root,
+        &["--pipeline", "--no-config", "examples/bundle/src/orders"],
+    );
+    assert_eq!(status, Some(1));
+    assert_eq!(
+        codes(&lines),
+        [
+            "PIPELINE_DATASET_WITHOUT_FLOW",
+            "INVALID_FLOW_TARGET.NOT_FOUND"
+        ]
+    );
+}
+
+/// A bundle whose schema comes from a variable that the `prod` target overrides, and a file
+/// that no pipeline lists.
+fn write_bundle(dir: &Path) {
+    write_files(
+        dir,
+        &[
+            (
+                "databricks.yml",
+                b"bundle:\n  name: crm\nvariables:\n  schema:\n    default: sales\n\
+                  targets:\n  dev:\n    default: true\n  prod:\n    variables:\n      schema: crm\n\
+                  resources:\n  pipelines:\n    sales:\n      catalog: main\n      schema: ${var.schema}\n\
+                  \x20     configuration:\n        source: raw_orders\n      libraries:\n\
+                  \x20       - file:\n            path: src/orders.sql\n",
+            ),
+            (
+                "src/orders.sql",
+                b"CREATE OR REFRESH STREAMING TABLE orders;\n\
+                  CREATE FLOW f AS INSERT INTO main.sales.orders BY NAME SELECT * FROM STREAM(${source});\n",
+            ),
+            ("src/scratch.sql", b"SELECT (;\n"),
+        ],
+    );
+}
+
+#[test]
+fn a_bundle_resolves_variables_by_target_and_checks_only_what_its_pipelines_list() {
+    let dir = scratch("bundle");
+    write_bundle(&dir);
+    // No PATH: the bundle here. The default target's schema is `sales`, so the flow writes
+    // `orders`; scratch.sql is no library of the pipeline and is not checked.
+    let (status, lines) = concise_in(&dir, &[]);
+    assert_eq!(status, Some(0), "{lines:#?}");
+    assert_eq!(
+        lines,
+        ["checked 1 file, 2 statements: 0 errors, 0 warnings"]
+    );
+    // In prod the schema is `crm`: `main.sales.orders` is then another table.
+    let (status, lines) = concise_in(&dir, &["--target", "prod", "."]);
+    assert_eq!(status, Some(1));
+    assert_eq!(
+        codes(&lines),
+        [
+            "PIPELINE_DATASET_WITHOUT_FLOW",
+            "INVALID_FLOW_TARGET.NOT_FOUND"
+        ],
+        "{lines:#?}"
+    );
+    let (status, lines) = concise_in(&dir, &["--target", "staging", "databricks.yml"]);
+    assert_eq!(status, Some(2));
+    assert!(
+        lines[0].ends_with("no target `staging`; its targets: dev, prod"),
+        "{lines:#?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_broken_bundle_is_a_diagnostic_at_its_place() {
+    let dir = scratch("broken-bundle");
+    let cases: &[(&[u8], &str)] = &[
+        (
+            b"resources:\n  pipelines:\n    p:\n      libraries: [\n",
+            "./databricks.yml:5:1: error[PIPELINE_SETTINGS_INVALID] not YAML",
+        ),
+        (
+            b"resources:\n  pipelines:\n    p:\n      libraries: 5\n",
+            "./databricks.yml:4:18: error[PIPELINE_SETTINGS_INVALID] `libraries` should be a list",
+        ),
+        (
+            b"resources:\n  pipelines:\n    p:\n      libraries:\n        - file:\n            path: \"gone.sql\"\n",
+            "./databricks.yml:6:19: error[PIPELINE_SETTINGS_INVALID] the library `gone.sql` does not exist",
+        ),
+        (
+            b"- just\n- a list\n",
+            "./databricks.yml:1:1: error[PIPELINE_SETTINGS_INVALID] the settings should be a mapping",
+        ),
+    ];
+    for (yaml, expected) in cases {
+        write_files(&dir, &[("databricks.yml", yaml)]);
+        let (status, lines) = concise_in(&dir, &[]);
+        assert_eq!(status, Some(1), "{lines:#?}");
+        assert!(lines[0].starts_with(expected), "{lines:#?}");
+    }
+    // The human report draws the settings file's snippet.
+    let output = Command::new(env!("CARGO_BIN_EXE_pipeline-sql"))
+        .args(["check", "--color=never"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        stdout(&output).contains("1 │ - just"),
+        "{}",
+        stdout(&output)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_spark_pipeline_spec_declares_one_pipeline() {
+    let dir = scratch("spec");
+    write_files(
+        &dir,
+        &[
+            (
+                "spark-pipeline.yml",
+                b"name: orders\ncatalog: main\ndatabase: sales\nconfiguration:\n  source: raw_orders\n\
+                  definitions:\n  - glob:\n      include: transformations/**\n",
+            ),
+            ("transformations/tables.sql", b"CREATE STREAMING TABLE orders;\n"),
+            (
+                "transformations/flows/flow.sql",
+                b"CREATE FLOW f AS INSERT INTO sales.orders BY NAME SELECT * FROM STREAM(${source});\n",
+            ),
+            ("transformations/flows/notes.txt", b"not SQL"),
+        ],
+    );
+    let (status, lines) = concise_in(&dir, &["spark-pipeline.yml"]);
+    assert_eq!(status, Some(0), "{lines:#?}");
+    assert_eq!(
+        lines,
+        ["checked 2 files, 2 statements: 0 errors, 0 warnings"]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn without_a_path_or_settings_file_the_check_says_what_it_looked_for() {
+    let dir = scratch("no-path");
+    let (status, lines) = concise_in(&dir, &[]);
+    assert_eq!(status, Some(2));
+    assert!(
+        lines[0].contains("no PATH given, and no databricks.yml or spark-pipeline.yml here"),
+        "{lines:#?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

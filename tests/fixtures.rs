@@ -217,6 +217,13 @@ const WITHOUT_FIXTURE: &[(Code, &str)] = &[
          offset 17 is not valid UTF-8\n```\n\nThe fix: save the file as UTF-8 text, or make it \
          readable.",
     ),
+    (
+        Code::PipelineSettingsInvalid,
+        "`pipeline-sql check` reports it on the settings file, at the value in question:\n\n\
+         ```text\ndatabricks.yml:12:19: error[PIPELINE_SETTINGS_INVALID] the library \
+         `../src/orders.sql` does not exist (looked for ./../src/orders.sql)\n```\n\nThe fix: \
+         correct the settings; the pipeline's SQL is checked once they read.",
+    ),
 ];
 
 #[test]

@@ -7,13 +7,15 @@
 
 mod config;
 mod inputs;
+mod settings;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use pipeline_sql::report::{self, FileReport};
 use pipeline_sql::suppress::Selection;
 use pipeline_sql::{Code, Diagnostic, Pipeline, Span};
+use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -95,8 +97,13 @@ struct CheckOptions {
     /// file gone wrong, or a device given as a file).
     #[arg(long, value_name = "MIB", default_value_t = 256)]
     max_file_size: u64,
-    /// Files, or directories searched for `*.sql` files; `-` reads stdin.
-    #[arg(required = true)]
+    /// The bundle target whose variables and overrides apply (the bundle's default target
+    /// otherwise).
+    #[arg(long, value_name = "NAME")]
+    target: Option<String>,
+    /// Files, or directories searched for `*.sql` files; `-` reads stdin. A pipeline settings
+    /// file (`databricks.yml`, `spark-pipeline.yml`), or a directory holding one, is checked as
+    /// the pipelines it declares. Without a PATH, the settings file here.
     paths: Vec<PathBuf>,
 }
 
@@ -200,22 +207,31 @@ enum Outcome {
     Unread,
 }
 
+/// One pipeline to check: its sources and settings.
+struct Run {
+    inputs: Vec<inputs::Input>,
+    complete: bool,
+    parameters: Vec<(String, String)>,
+    catalog: Option<String>,
+    schema: Option<String>,
+}
+
 /// Checks the files.
 fn check(options: &CheckOptions) -> Result<Outcome, String> {
-    let settings = if options.no_config {
+    let found = if options.no_config {
         config::Found::default()
     } else if let Some(path) = &options.config {
         config::load(path)?
     } else {
         let first = options.paths.iter().find(|p| p.as_os_str() != "-");
-        config::discover(first.map_or(std::path::Path::new("."), PathBuf::as_path))?
+        config::discover(first.map_or(Path::new("."), PathBuf::as_path))?
     };
-    let file = &settings.config;
+    let file = &found.config;
     let mut excludes = inputs::Excludes::default();
-    if let (Some(root), Some(patterns)) = (settings.root(), &file.exclude) {
+    if let (Some(root), Some(patterns)) = (found.root(), &file.exclude) {
         excludes.add(root, patterns)?;
     }
-    excludes.add(std::path::Path::new("."), &options.exclude)?;
+    excludes.add(Path::new("."), &options.exclude)?;
     let select = match (&options.select[..], &file.select) {
         ([], Some(select)) => select.clone(),
         (select, _) => select.to_vec(),
@@ -223,45 +239,123 @@ fn check(options: &CheckOptions) -> Result<Outcome, String> {
     let ignore = file.ignore.iter().flatten().chain(&options.ignore);
     let selection = Selection::new(select, ignore).map_err(|e| e.to_string())?;
 
+    // Parameters: the settings', then the settings file's, then the command line's.
+    let parameters = |declared: &BTreeMap<String, String>| -> Vec<(String, String)> {
+        declared
+            .iter()
+            .chain(&file.parameters)
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .chain(options.params.iter().cloned())
+            .collect()
+    };
     let limit = options.max_file_size.saturating_mul(1 << 20);
-    let inputs: Vec<inputs::Input> = inputs::collect(&options.paths, &excludes)?
+    let read = |found: &inputs::Found| inputs::read(found, &options.stdin_filename, limit);
+    let (settings_paths, plain): (Vec<&PathBuf>, Vec<&PathBuf>) = options
+        .paths
         .iter()
-        .map(|found| inputs::read(found, &options.stdin_filename, limit))
+        .partition(|p| p.as_os_str() != "-" && settings::settings_file(p).is_some());
+    let mut settings_files: Vec<PathBuf> = settings_paths
+        .iter()
+        .filter_map(|p| settings::settings_file(p))
         .collect();
-    let mut pipeline = Pipeline::new();
-    pipeline.complete(options.pipeline).select(selection);
-    for (key, value) in file
-        .parameters
-        .iter()
-        .chain(options.params.iter().map(|(k, v)| (k, v)))
-    {
-        pipeline.param(key, value);
+    if options.paths.is_empty() {
+        settings_files.push(
+            settings::settings_file(Path::new("."))
+                .ok_or("no PATH given, and no databricks.yml or spark-pipeline.yml here")?,
+        );
     }
-    if let Some(catalog) = options.catalog.as_ref().or(file.catalog.as_ref()) {
-        pipeline.catalog(catalog);
+    let mut runs = Vec::new();
+    if !plain.is_empty() {
+        let plain: Vec<PathBuf> = plain.into_iter().cloned().collect();
+        runs.push(Run {
+            inputs: inputs::collect(&plain, &excludes)?
+                .iter()
+                .map(read)
+                .collect(),
+            complete: options.pipeline,
+            parameters: parameters(&BTreeMap::new()),
+            catalog: options.catalog.clone().or(file.catalog.clone()),
+            schema: options.schema.clone().or(file.schema.clone()),
+        });
     }
-    if let Some(schema) = options.schema.as_ref().or(file.schema.as_ref()) {
-        pipeline.schema(schema);
-    }
-    for input in &inputs {
-        if let Ok(text) = &input.text {
-            pipeline.add_source(&input.name, text);
+    let mut settings_read = Vec::new();
+    for path in &settings_files {
+        let settings = settings::load(path, options.target.as_deref());
+        if let Some(unknown) = settings.unknown_target {
+            return Err(unknown);
         }
+        for declared in settings.pipelines.iter().filter(|p| !p.sources.is_empty()) {
+            runs.push(Run {
+                inputs: declared
+                    .sources
+                    .iter()
+                    .map(|s| read(&Ok(s.clone())))
+                    .collect(),
+                complete: true,
+                parameters: parameters(&declared.parameters),
+                catalog: options.catalog.clone().or(declared.catalog.clone()),
+                schema: options.schema.clone().or(declared.schema.clone()),
+            });
+        }
+        settings_read.extend(settings.files);
     }
+
     let arena = pipeline_sql::Arena::new();
-    let checked = pipeline.check(&arena);
-    let unread: Vec<[Diagnostic; 1]> = inputs
+    let checks: Vec<_> = runs
         .iter()
-        .filter_map(|input| input.text.as_ref().err())
-        .map(|why| {
-            [Diagnostic::error(
-                Code::SourceNotRead,
-                Span::new(0, 0),
-                format!("not read: {why}"),
-            )]
+        .map(|run| {
+            let mut pipeline = Pipeline::new();
+            pipeline.complete(run.complete).select(selection.clone());
+            for (key, value) in &run.parameters {
+                pipeline.param(key, value);
+            }
+            if let Some(catalog) = &run.catalog {
+                pipeline.catalog(catalog);
+            }
+            if let Some(schema) = &run.schema {
+                pipeline.schema(schema);
+            }
+            for input in &run.inputs {
+                if let Ok(text) = &input.text {
+                    pipeline.add_source(&input.name, text);
+                }
+            }
+            pipeline.check(&arena)
         })
         .collect();
-    let reports = in_input_order(&inputs, report::file_reports(&checked), &unread);
+    let unread: Vec<Vec<[Diagnostic; 1]>> = runs
+        .iter()
+        .map(|run| {
+            run.inputs
+                .iter()
+                .filter_map(|input| input.text.as_ref().err())
+                .map(|why| {
+                    [Diagnostic::error(
+                        Code::SourceNotRead,
+                        Span::new(0, 0),
+                        format!("not read: {why}"),
+                    )]
+                })
+                .collect()
+        })
+        .collect();
+    let mut reports: Vec<FileReport> = settings_read
+        .iter()
+        .filter(|f| !f.diagnostics.is_empty())
+        .map(|f| FileReport {
+            path: &f.name,
+            source: &f.text,
+            statements: 0,
+            diagnostics: &f.diagnostics,
+        })
+        .collect();
+    for ((run, checked), unread) in runs.iter().zip(&checks).zip(&unread) {
+        reports.extend(in_input_order(
+            &run.inputs,
+            report::file_reports(checked),
+            unread,
+        ));
+    }
     let output = match options.format {
         Format::Json => report::render_json(&reports) + "\n",
         Format::Concise => report::render_concise(&reports),
@@ -274,7 +368,7 @@ fn check(options: &CheckOptions) -> Result<Outcome, String> {
         .write_all(output.as_bytes())
         .map_err(|e| format!("writing the report: {e}"))?;
     let summary = report::Summary::of(&reports);
-    Ok(if !unread.is_empty() {
+    Ok(if unread.iter().any(|u| !u.is_empty()) {
         Outcome::Unread
     } else if summary.errors > 0 || options.warnings_as_errors && summary.warnings > 0 {
         Outcome::Failed
