@@ -6,6 +6,7 @@ pub use crate::model::{Dataset, DatasetKind, Flow, FlowKind, Model, Read};
 
 use crate::arena::Arena;
 use crate::ast::Script;
+use crate::check::SourceFacts;
 use crate::diagnostic::{Code, FileId};
 use crate::model::{collect, Defaults, Resolver};
 use crate::notebook::Cell;
@@ -139,45 +140,169 @@ impl<'a> Pipeline<'a> {
     where
         'a: 'p,
     {
-        let mut model = Model::default();
         let mut sources = Vec::with_capacity(self.sources.len());
-        for (i, (name, text)) in self.sources.iter().enumerate() {
-            let crate::Parsed {
-                script,
-                mut diagnostics,
-                cells,
-                ..
-            } = crate::parse(arena, text);
-            // A template placeholder with a value is checked as the job will deploy it.
-            diagnostics.retain(|d| {
-                d.code() != Code::TemplatePlaceholder.as_str()
-                    || !self.params.contains_key(crate::ast::parameter_name(
-                        &text[d.span().start as usize..d.span().end as usize],
-                    ))
-            });
-            crate::check::check_script(&script, &mut diagnostics);
-            let mut resolver = Resolver::new(&self.params, &self.defaults);
-            for (index, statement) in script.statements.iter().enumerate() {
-                resolver.track(statement);
-                collect(&mut model, &resolver, FileId(i as u32), index, statement);
-            }
-            sources.push(SourceCheck {
-                name: name.clone(),
-                text,
-                script,
-                diagnostics,
-                cells,
-            });
+        let mut parts = Vec::with_capacity(self.sources.len());
+        for index in 0..self.sources.len() {
+            let (source, part) = self.check_source(index, arena);
+            sources.push(source);
+            parts.push(part);
         }
-        let scripts: Vec<&Script<'p>> = sources.iter().map(|s| &s.script).collect();
-        let mut by_file: Vec<Vec<crate::Diagnostic>> = vec![Vec::new(); sources.len()];
-        crate::check::check_pipeline(&model, &scripts, self.complete, &mut by_file);
-        for (source, found) in sources.iter_mut().zip(by_file) {
-            source.diagnostics.extend(found);
-            crate::check::settle(&source.script, &mut source.diagnostics);
-            crate::suppress::apply_noqa(source.text, &mut source.diagnostics);
-            self.selection.apply(&mut source.diagnostics);
-        }
+        let model = self.conclude(parts, sources.iter_mut().map(|s| &mut s.diagnostics));
         PipelineCheck { sources, model }
     }
+
+    /// Checks like [`check`](Pipeline::check), on every core, and keeps no syntax trees: for
+    /// many sources, when the diagnostics and the model are what is wanted. Each thread parses
+    /// into an arena of its own, which it reuses from one source to the next.
+    ///
+    /// ```
+    /// use pipeline_sql::Pipeline;
+    ///
+    /// let mut pipeline = Pipeline::new();
+    /// pipeline.add_source("tables.sql", "CREATE OR REFRESH STREAMING TABLE orders;");
+    /// pipeline.add_source("flows.sql", "CREATE FLOW f AS INSERT INTO orders BY NAME SELECT * FROM raw;");
+    /// let report = pipeline.check_in_parallel();
+    /// assert_eq!(report.sources[1].diagnostics[0].code(), "INVALID_FLOW_QUERY_TYPE.BATCH_RELATION_FOR_STREAMING_TABLE");
+    /// assert_eq!(report.model.flows[0].target, "orders");
+    /// ```
+    pub fn check_in_parallel(&self) -> PipelineReport<'a> {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let next = AtomicUsize::new(0);
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(self.sources.len())
+            .max(1);
+        let worker = || {
+            let mut done = Vec::new();
+            let mut arena = Arena::new();
+            loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                if index >= self.sources.len() {
+                    return done;
+                }
+                let (source, part) = self.check_source(index, &arena);
+                let report = SourceReport {
+                    name: source.name,
+                    text: self.sources[index].1,
+                    statements: source.script.statements.len(),
+                    diagnostics: source.diagnostics,
+                };
+                done.push((index, report, part));
+                arena.reset();
+            }
+        };
+        let mut done: Vec<_> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads).map(|_| scope.spawn(worker)).collect();
+            let joined = handles.into_iter().map(|h| h.join());
+            // A panic in a worker is a bug: it goes on in the caller as it would have there.
+            joined
+                .map(|result| result.unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+                .collect::<Vec<_>>()
+        })
+        .into_iter()
+        .flatten()
+        .collect();
+        done.sort_by_key(|(index, ..)| *index);
+        let (mut sources, parts): (Vec<_>, Vec<_>) = done
+            .into_iter()
+            .map(|(_, report, part)| (report, part))
+            .unzip();
+        let model = self.conclude(parts, sources.iter_mut().map(|s| &mut s.diagnostics));
+        PipelineReport { sources, model }
+    }
+
+    /// Parses and checks the source at `index` on its own: its tree and diagnostics, and what
+    /// it gives the pipeline-scope rules.
+    fn check_source<'p>(&self, index: usize, arena: &'p Arena) -> (SourceCheck<'p>, Part)
+    where
+        'a: 'p,
+    {
+        let (name, text) = &self.sources[index];
+        let crate::Parsed {
+            script,
+            mut diagnostics,
+            cells,
+            ..
+        } = crate::parse(arena, text);
+        // A template placeholder with a value is checked as the job will deploy it.
+        diagnostics.retain(|d| {
+            d.code() != Code::TemplatePlaceholder.as_str()
+                || !self.params.contains_key(crate::ast::parameter_name(
+                    &text[d.span().start as usize..d.span().end as usize],
+                ))
+        });
+        crate::check::check_script(&script, &mut diagnostics);
+        let mut model = Model::default();
+        let mut resolver = Resolver::new(&self.params, &self.defaults);
+        for (i, statement) in script.statements.iter().enumerate() {
+            resolver.track(statement);
+            collect(&mut model, &resolver, FileId(index as u32), i, statement);
+        }
+        let facts = SourceFacts::of(&script);
+        let source = SourceCheck {
+            name: name.clone(),
+            text,
+            script,
+            diagnostics,
+            cells,
+        };
+        (source, Part { model, facts })
+    }
+
+    /// Joins what the sources declare into the pipeline's model, runs the pipeline-scope rules
+    /// over it, and settles each source's diagnostics (given in source order): ordered, noqa
+    /// comments applied, only the selected codes kept.
+    fn conclude<'d>(
+        &self,
+        parts: Vec<Part>,
+        diagnostics: impl Iterator<Item = &'d mut Vec<crate::Diagnostic>>,
+    ) -> Model {
+        let mut model = Model::default();
+        let mut facts = Vec::with_capacity(parts.len());
+        for part in parts {
+            model.datasets.extend(part.model.datasets);
+            model.flows.extend(part.model.flows);
+            facts.push(part.facts);
+        }
+        let mut by_file: Vec<Vec<crate::Diagnostic>> = vec![Vec::new(); facts.len()];
+        crate::check::check_pipeline(&model, &facts, self.complete, &mut by_file);
+        let sources = diagnostics.zip(by_file).zip(&facts).zip(&self.sources);
+        for (((own, found), facts), (_, text)) in sources {
+            own.extend(found);
+            crate::check::settle(&facts.statement_spans, own);
+            crate::suppress::apply_noqa(text, own);
+            self.selection.apply(own);
+        }
+        model
+    }
+}
+
+/// What one source, checked on its own, gives the pipeline: what it declares, and the facts
+/// the pipeline-scope rules need.
+struct Part {
+    model: Model,
+    facts: SourceFacts,
+}
+
+/// One source of a pipeline checked with [`Pipeline::check_in_parallel`]: a
+/// [`SourceCheck`] without its tree.
+#[derive(Debug, Clone)]
+pub struct SourceReport<'a> {
+    /// The name the source was added with.
+    pub name: String,
+    /// The source text.
+    pub text: &'a str,
+    /// How many statements it has.
+    pub statements: usize,
+    /// Its diagnostics, sorted by position.
+    pub diagnostics: Vec<crate::Diagnostic>,
+}
+
+/// The result of [`Pipeline::check_in_parallel`]: each source's diagnostics, and the model.
+#[derive(Debug, Clone)]
+pub struct PipelineReport<'a> {
+    /// The sources in the order they were added ([`FileId`] indexes them).
+    pub sources: Vec<SourceReport<'a>>,
+    /// The datasets, flows and dependencies.
+    pub model: Model,
 }

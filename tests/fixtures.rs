@@ -71,12 +71,8 @@ fn case_sources(path: &Path) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Checks a fixture case as one pipeline.
-fn check_case<'s>(
-    arena: &'s Arena,
-    case: &str,
-    sources: &'s [(String, String)],
-) -> PipelineCheck<'s> {
+/// A fixture case as one pipeline.
+fn case_pipeline<'s>(case: &str, sources: &'s [(String, String)]) -> Pipeline<'s> {
     let mut pipeline = Pipeline::new();
     pipeline.complete(
         case.split("__")
@@ -86,7 +82,16 @@ fn check_case<'s>(
     for (name, text) in sources {
         pipeline.add_source(name.as_str(), text.as_str());
     }
-    pipeline.check(arena)
+    pipeline
+}
+
+/// Checks a fixture case as one pipeline.
+fn check_case<'s>(
+    arena: &'s Arena,
+    case: &str,
+    sources: &'s [(String, String)],
+) -> PipelineCheck<'s> {
+    case_pipeline(case, sources).check(arena)
 }
 
 /// Every err fixture case: its name (file or directory name) and its path.
@@ -112,6 +117,12 @@ fn err_fixtures_report_their_code() {
         let arena = Arena::new();
         let checked = check_case(&arena, &case, &sources);
         let code = expected_code(&case);
+        // On every core, the check finds the same.
+        let parallel = case_pipeline(&case, &sources).check_in_parallel();
+        let found: Vec<_> = parallel.sources.iter().map(|s| &s.diagnostics).collect();
+        let expected: Vec<_> = checked.sources.iter().map(|s| &s.diagnostics).collect();
+        assert_eq!(found, expected, "{case}");
+        assert_eq!(parallel.model, checked.model, "{case}");
         for (_, d) in checked.diagnostics() {
             // A code that `rules` and SARIF call a warning is never reported as an error.
             if d.code_enum().severity() == Severity::Warning {

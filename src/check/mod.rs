@@ -23,28 +23,55 @@ use crate::span::Span;
 use std::collections::HashMap;
 use std::hash::Hash;
 
+/// What the pipeline-scope rules need to know of a source besides the model: the spans of its
+/// statements, and the diagnostic each CREATE FLOW would get if its target is a streaming
+/// table (by statement index). Owned, so that sources can be checked on several threads.
+#[derive(Debug, Default)]
+pub(crate) struct SourceFacts {
+    pub(crate) statement_spans: Vec<Span>,
+    pub(crate) batch_reads: HashMap<usize, Diagnostic>,
+}
+
+impl SourceFacts {
+    pub(crate) fn of(script: &Script<'_>) -> SourceFacts {
+        use crate::span::Spanned;
+        let batch_reads = script
+            .statements
+            .iter()
+            .enumerate()
+            .filter_map(|(i, statement)| match statement {
+                Statement::CreateFlow(flow) => {
+                    Some((i, flows::batch_flow_into_streaming_table(&flow.body)?))
+                }
+                _ => None,
+            })
+            .collect();
+        SourceFacts {
+            statement_spans: script.statements.iter().map(|s| s.span()).collect(),
+            batch_reads,
+        }
+    }
+}
+
 /// Runs the pipeline-scope rules over the model of all sources; diagnostics go to the source
-/// they are about (`by_file` is indexed by [`crate::diagnostic::FileId`]).
+/// they are about (`by_file` is indexed by [`crate::diagnostic::FileId`], as `facts` is).
 pub(crate) fn check_pipeline(
     model: &crate::model::Model,
-    scripts: &[&Script<'_>],
+    facts: &[SourceFacts],
     complete: bool,
     by_file: &mut [Vec<Diagnostic>],
 ) {
-    pipeline::check_pipeline(model, scripts, complete, &mut pipeline::Sink { by_file });
+    pipeline::check_pipeline(model, facts, complete, &mut pipeline::Sink { by_file });
 }
 
 /// Orders a source's diagnostics by position, and drops a statement-scope warning that a
 /// pipeline-scope error of the same code supersedes in the same statement.
-pub(crate) fn settle(script: &Script<'_>, diagnostics: &mut Vec<Diagnostic>) {
-    use crate::span::Spanned;
+pub(crate) fn settle(statement_spans: &[Span], diagnostics: &mut Vec<Diagnostic>) {
     // Statements are in source order, so the one holding a span is found by binary search.
     let statement_of = |span: Span| {
-        let i = script
-            .statements
-            .partition_point(|s| s.span().start <= span.start);
+        let i = statement_spans.partition_point(|s| s.start <= span.start);
         i.checked_sub(1)
-            .filter(|&i| script.statements[i].span().contains(span))
+            .filter(|&i| statement_spans[i].contains(span))
     };
     let superseding: std::collections::HashSet<(crate::Code, Option<usize>)> = diagnostics
         .iter()

@@ -3,8 +3,7 @@
 //! flows, cycles, and flows that share a target.
 //! Every rule groups with hash maps, so checking is linear in the size of the pipeline.
 
-use super::flows::batch_flow_into_streaming_table;
-use crate::ast::{FlowBody, Script, Statement};
+use super::SourceFacts;
 use crate::diagnostic::{Code, Diagnostic, FileId};
 use crate::model::{Dataset, DatasetKind, Flow, FlowKind, Model};
 use crate::span::Span;
@@ -69,17 +68,17 @@ impl<'m> Datasets<'m> {
 
 pub(crate) fn check_pipeline(
     model: &Model,
-    scripts: &[&Script<'_>],
+    facts: &[SourceFacts],
     complete: bool,
     sink: &mut Sink<'_>,
 ) {
     let datasets = Datasets::new(model);
     duplicate_datasets(model, sink);
     duplicate_flows(model, sink);
-    flow_targets(model, &datasets, scripts, complete, sink);
+    flow_targets(model, &datasets, facts, complete, sink);
     if complete {
         datasets_without_flows(model, sink);
-        empty_pipeline(model, scripts, sink);
+        empty_pipeline(model, facts, sink);
     }
     cycles(model, &datasets, sink);
     shared_targets(model, &datasets, sink);
@@ -162,26 +161,11 @@ fn duplicate_flows(model: &Model, sink: &mut Sink<'_>) {
     }
 }
 
-/// The statement a flow comes from, when it is a CREATE FLOW.
-fn create_flow_body<'s, 'a>(
-    scripts: &'s [&'s Script<'a>],
-    flow: &Flow,
-) -> Option<&'s FlowBody<'a>> {
-    match scripts
-        .get(flow.file.0 as usize)?
-        .statements
-        .get(flow.statement)?
-    {
-        Statement::CreateFlow(f) => Some(&f.body),
-        _ => None,
-    }
-}
-
 /// Flows write streaming tables (and managed tables with INSERT BY NAME flows only).
 fn flow_targets(
     model: &Model,
     datasets: &Datasets<'_>,
-    scripts: &[&Script<'_>],
+    facts: &[SourceFacts],
     complete: bool,
     sink: &mut Sink<'_>,
 ) {
@@ -237,8 +221,10 @@ fn flow_targets(
             continue;
         }
         if target.kind == DatasetKind::StreamingTable {
-            let batch = create_flow_body(scripts, flow).and_then(batch_flow_into_streaming_table);
-            if let Some(diagnostic) = batch {
+            let batch = facts
+                .get(flow.file.0 as usize)
+                .and_then(|f| f.batch_reads.get(&flow.statement));
+            if let Some(diagnostic) = batch.cloned() {
                 let message = "the streaming table is declared here";
                 sink.push_labeled(
                     flow.file,
@@ -278,8 +264,8 @@ fn datasets_without_flows(model: &Model, sink: &mut Sink<'_>) {
 }
 
 /// A pipeline runs to update datasets; one without datasets has nothing to do.
-fn empty_pipeline(model: &Model, scripts: &[&Script<'_>], sink: &mut Sink<'_>) {
-    if model.datasets.is_empty() && !scripts.is_empty() {
+fn empty_pipeline(model: &Model, facts: &[SourceFacts], sink: &mut Sink<'_>) {
+    if model.datasets.is_empty() && !facts.is_empty() {
         sink.push(
             FileId(0),
             Diagnostic::error(

@@ -8,7 +8,7 @@ mod snippet;
 pub use junit::render_junit;
 pub use sarif::render_sarif;
 
-use crate::pipeline::PipelineCheck;
+use crate::pipeline::{PipelineCheck, PipelineReport};
 use crate::{Diagnostic, FileId, Label, LineIndex};
 use miette::{GraphicalReportHandler, GraphicalTheme};
 use snippet::{escape, Shown, Snippets};
@@ -34,6 +34,21 @@ pub fn file_reports<'c>(checked: &'c PipelineCheck<'_>) -> Vec<FileReport<'c>> {
             path: &s.name,
             source: s.text,
             statements: s.script.statements.len(),
+            diagnostics: &s.diagnostics,
+        })
+        .collect()
+}
+
+/// The reports of every source of a pipeline checked with
+/// [`Pipeline::check_in_parallel`](crate::Pipeline::check_in_parallel), in [`FileId`] order.
+pub fn source_reports<'c>(report: &'c PipelineReport<'_>) -> Vec<FileReport<'c>> {
+    report
+        .sources
+        .iter()
+        .map(|s| FileReport {
+            path: &s.name,
+            source: s.text,
+            statements: s.statements,
             diagnostics: &s.diagnostics,
         })
         .collect()

@@ -139,8 +139,34 @@ fn unwalked(dir: &Path, error: ignore::Error) -> (PathBuf, String) {
     }
 }
 
+/// Reads the files found, in order, on every core (`-` is stdin, named `stdin_name`), each no
+/// further than `limit` bytes.
+pub fn read_all(found: &[Found], stdin_name: &str, limit: u64) -> Vec<Input> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = found.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = found
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter()
+                        .map(|f| read(f, stdin_name, limit))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    })
+}
+
 /// Reads a file found (`-` is stdin, named `stdin_name`), no further than `limit` bytes.
-pub fn read(found: &Found, stdin_name: &str, limit: u64) -> Input {
+fn read(found: &Found, stdin_name: &str, limit: u64) -> Input {
     let file = match found {
         Ok(file) => file,
         Err((path, why)) => {

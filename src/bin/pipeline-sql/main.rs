@@ -249,7 +249,7 @@ fn check(options: &CheckOptions) -> Result<Outcome, String> {
             .collect()
     };
     let limit = options.max_file_size.saturating_mul(1 << 20);
-    let read = |found: &inputs::Found| inputs::read(found, &options.stdin_filename, limit);
+    let read = |found: &[inputs::Found]| inputs::read_all(found, &options.stdin_filename, limit);
     let (settings_paths, plain): (Vec<&PathBuf>, Vec<&PathBuf>) = options
         .paths
         .iter()
@@ -268,10 +268,7 @@ fn check(options: &CheckOptions) -> Result<Outcome, String> {
     if !plain.is_empty() {
         let plain: Vec<PathBuf> = plain.into_iter().cloned().collect();
         runs.push(Run {
-            inputs: inputs::collect(&plain, &excludes)?
-                .iter()
-                .map(read)
-                .collect(),
+            inputs: read(&inputs::collect(&plain, &excludes)?),
             complete: options.pipeline,
             parameters: parameters(&BTreeMap::new()),
             catalog: options.catalog.clone().or(file.catalog.clone()),
@@ -286,11 +283,7 @@ fn check(options: &CheckOptions) -> Result<Outcome, String> {
         }
         for declared in settings.pipelines.iter().filter(|p| !p.sources.is_empty()) {
             runs.push(Run {
-                inputs: declared
-                    .sources
-                    .iter()
-                    .map(|s| read(&Ok(s.clone())))
-                    .collect(),
+                inputs: read(&declared.sources.iter().cloned().map(Ok).collect::<Vec<_>>()),
                 complete: true,
                 parameters: parameters(&declared.parameters),
                 catalog: options.catalog.clone().or(declared.catalog.clone()),
@@ -300,7 +293,6 @@ fn check(options: &CheckOptions) -> Result<Outcome, String> {
         settings_read.extend(settings.files);
     }
 
-    let arena = pipeline_sql::Arena::new();
     let checks: Vec<_> = runs
         .iter()
         .map(|run| {
@@ -320,7 +312,7 @@ fn check(options: &CheckOptions) -> Result<Outcome, String> {
                     pipeline.add_source(&input.name, text);
                 }
             }
-            pipeline.check(&arena)
+            pipeline.check_in_parallel()
         })
         .collect();
     let unread: Vec<Vec<[Diagnostic; 1]>> = runs
@@ -352,7 +344,7 @@ fn check(options: &CheckOptions) -> Result<Outcome, String> {
     for ((run, checked), unread) in runs.iter().zip(&checks).zip(&unread) {
         reports.extend(in_input_order(
             &run.inputs,
-            report::file_reports(checked),
+            report::source_reports(checked),
             unread,
         ));
     }
