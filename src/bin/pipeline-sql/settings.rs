@@ -185,57 +185,53 @@ impl Reader {
         self.span_at(file, node.span().start())
     }
 
-    /// The mapping at `key`, or a diagnostic when `key` holds something else.
+    /// The value at `key` as `view` sees it (a mapping, a list, a scalar), or a diagnostic
+    /// saying it should be `what` when it is something else. An absent key gives `None`, and
+    /// so does an empty value where a mapping or a list is expected.
+    fn expect<'n, T>(
+        &mut self,
+        file: usize,
+        parent: &'n MarkedMappingNode,
+        key: &str,
+        view: impl Fn(&'n Node) -> Option<T>,
+        what: &str,
+    ) -> Option<T> {
+        let node = parent.get_node(key)?;
+        let seen = view(node);
+        if seen.is_none() && !is_null(node) {
+            let span = self.span_of(file, node);
+            self.report(file, span, format!("`{key}` should be {what}"));
+        }
+        seen
+    }
+
     fn mapping<'n>(
         &mut self,
         file: usize,
         parent: &'n MarkedMappingNode,
         key: &str,
     ) -> Option<&'n MarkedMappingNode> {
-        let node = parent.get_node(key)?;
-        let mapping = node.as_mapping();
-        if mapping.is_none() && !is_null(node) {
-            let span = self.span_of(file, node);
-            self.report(
-                file,
-                span,
-                format!("`{key}` should be a mapping of names to values"),
-            );
-        }
-        mapping
+        self.expect(
+            file,
+            parent,
+            key,
+            Node::as_mapping,
+            "a mapping of names to values",
+        )
     }
 
-    /// The list at `key`, or a diagnostic when `key` holds something else.
     fn list<'n>(&mut self, file: usize, parent: &'n MarkedMappingNode, key: &str) -> &'n [Node] {
-        let Some(node) = parent.get_node(key) else {
-            return &[];
-        };
-        match node.as_sequence() {
-            Some(list) => list,
-            None => {
-                if !is_null(node) {
-                    let span = self.span_of(file, node);
-                    self.report(file, span, format!("`{key}` should be a list"));
-                }
-                &[]
-            }
-        }
+        self.expect(file, parent, key, Node::as_sequence, "a list")
+            .map_or(&[], |list| list.as_slice())
     }
 
-    /// The text at `key`, or a diagnostic when `key` holds a mapping or a list.
     fn text<'n>(
         &mut self,
         file: usize,
         parent: &'n MarkedMappingNode,
         key: &str,
     ) -> Option<&'n MarkedScalarNode> {
-        let node = parent.get_node(key)?;
-        let scalar = node.as_scalar();
-        if scalar.is_none() {
-            let span = self.span_of(file, node);
-            self.report(file, span, format!("`{key}` should be a single value"));
-        }
-        scalar
+        self.expect(file, parent, key, Node::as_scalar, "a single value")
     }
 
     /// The string values of the mapping at `key`, `${...}` substituted.
