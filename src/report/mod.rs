@@ -270,6 +270,17 @@ fn help_uri(code: &str) -> String {
     format!("docs/codes/{code}.md")
 }
 
+/// The page of every code in `docs/codes/`, by code, sorted (written by `build.rs`).
+pub const CODE_PAGES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/code_pages.rs"));
+
+/// The page of `code` in `docs/codes/`: what triggers it, why, an example and the fix.
+pub fn code_page(code: &str) -> Option<&'static str> {
+    CODE_PAGES
+        .binary_search_by_key(&code, |(name, _)| name)
+        .ok()
+        .map(|i| CODE_PAGES[i].1)
+}
+
 /// Renders one line per diagnostic, `file:line:column: severity[CODE] message`, then the
 /// summary line; texts escaped as in the human report.
 pub fn render_concise(reports: &[FileReport<'_>]) -> String {

@@ -1,23 +1,29 @@
 //! SARIF 2.1.0, the format code-scanning services (GitHub's among them) read: one run of the
-//! tool, its rules (every code), and a result per diagnostic.
+//! tool, its rules (the codes reported), and a result per diagnostic.
 
-use super::FileReport;
-use super::{help_uri, Locator};
+use super::{code_page, help_uri, FileReport, Locator};
 use crate::{Code, Diagnostic, Label};
 use serde_json::{json, Value};
 
-/// Renders the reports as one SARIF 2.1.0 log. Columns count Unicode code points
-/// (`columnKind`), as everywhere in the reports; artifact URIs are the paths as given,
-/// percent-encoded where a URI needs it.
+/// Renders the reports as one SARIF 2.1.0 log. The rules are the codes reported. Columns count
+/// Unicode code points (`columnKind`), as everywhere in the reports; artifact URIs are the
+/// paths as given, percent-encoded where a URI needs it.
 pub fn render_sarif(reports: &[FileReport<'_>]) -> String {
     let locator = Locator::new(reports);
+    let mut reported: Vec<Code> = reports
+        .iter()
+        .flat_map(|r| r.diagnostics.iter().map(Diagnostic::code_enum))
+        .collect();
+    reported.sort();
+    reported.dedup();
     let mut results = Vec::new();
     for (index, report) in reports.iter().enumerate() {
         for d in report.diagnostics {
-            results.push(result(&locator, index, d));
+            let rule_index = reported.binary_search(&d.code_enum()).ok();
+            results.push(result(&locator, index, d, rule_index));
         }
     }
-    let rules: Vec<Value> = Code::ALL.iter().map(|&code| rule(code)).collect();
+    let rules: Vec<Value> = reported.iter().map(|&code| rule(code)).collect();
     let log = json!({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
@@ -34,19 +40,22 @@ pub fn render_sarif(reports: &[FileReport<'_>]) -> String {
     log.to_string()
 }
 
-/// A code as a SARIF rule: its id, what triggers it, why, its page and its level.
+/// A code as a SARIF rule: its id, what triggers it, why, its level, and its page as help
+/// (`helpUri` must be absolute, and the page's path in the repository is relative: it is the
+/// `helpPath` property instead).
 fn rule(code: Code) -> Value {
     json!({
         "id": code.as_str(),
         "shortDescription": { "text": code.summary() },
         "fullDescription": { "text": code.why() },
-        "helpUri": help_uri(code.as_str()),
+        "help": { "text": code.why(), "markdown": code_page(code.as_str()).unwrap_or_default() },
         "defaultConfiguration": { "level": code.severity().as_str() },
+        "properties": { "helpPath": help_uri(code.as_str()) },
     })
 }
 
 /// One diagnostic as a SARIF result, its labels as related locations.
-fn result(locator: &Locator<'_>, index: usize, d: &Diagnostic) -> Value {
+fn result(locator: &Locator<'_>, index: usize, d: &Diagnostic, rule_index: Option<usize>) -> Value {
     let message = match d.help() {
         Some(help) => format!("{}\nhelp: {help}", d.message()),
         None => d.message().to_string(),
@@ -57,7 +66,6 @@ fn result(locator: &Locator<'_>, index: usize, d: &Diagnostic) -> Value {
         .enumerate()
         .map(|(id, label)| related_location(locator, index, id, label))
         .collect();
-    let rule_index = Code::ALL.iter().position(|&c| c == d.code_enum());
     json!({
         "ruleId": d.code(),
         "ruleIndex": rule_index,

@@ -42,9 +42,6 @@ enum Command {
     },
 }
 
-/// The pages of `docs/codes/`, by code (written by `build.rs`).
-const CODE_PAGES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/code_pages.rs"));
-
 #[derive(clap::Args)]
 struct CheckOptions {
     /// How to print the diagnostics.
@@ -184,10 +181,10 @@ fn rules() -> String {
 /// The page of `code` (any case), or what the codes like it are.
 fn page(code: &str) -> Result<&'static str, String> {
     let code = code.trim().to_ascii_uppercase();
-    if let Some((_, page)) = CODE_PAGES.iter().find(|(name, _)| *name == code) {
+    if let Some(page) = report::code_page(&code) {
         return Ok(page);
     }
-    let like: Vec<&str> = CODE_PAGES
+    let like: Vec<&str> = report::CODE_PAGES
         .iter()
         .map(|(name, _)| *name)
         .filter(|name| {
