@@ -791,3 +791,37 @@ fn without_a_path_or_settings_file_the_check_says_what_it_looked_for() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn noqa_comments_silence_their_line_and_a_stale_one_is_reported() {
+    let source = "CREATE LIVE TABLE a AS SELECT 1 AS n; -- noqa: DEPRECATED_SYNTAX\n\
+                  CREATE LIVE TABLE b AS SELECT 2 AS n;\n\
+                  CREATE MATERIALIZED VIEW c AS SELECT 3 AS n; -- noqa\n";
+    let output = check(&["--format=concise", "-"], source, &[]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    let found: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        found,
+        [
+            "<stdin>:2:8: warning[DEPRECATED_SYNTAX] `LIVE` is the legacy spelling of pipeline datasets",
+            "<stdin>:3:46: warning[UNUSED_NOQA] this noqa comment silences no diagnostic on its line",
+            "checked 1 file, 3 statements: 0 errors, 2 warnings",
+        ]
+    );
+    let output = check(
+        &[
+            "--format=concise",
+            "--ignore=UNUSED_NOQA",
+            "--warnings-as-errors",
+            "-",
+        ],
+        source,
+        &[],
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "the warning on line 2 is left"
+    );
+}
