@@ -2,13 +2,15 @@
 //! as `.gitignore` files and `--exclude` patterns leave them; each file once.
 
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
+use pipeline_sql::{Code, Diagnostic, Span};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// A source to check: its name, and its text or why it could not be read.
+/// A source to check: its name, and its text or the diagnostic that says why it could not be
+/// read.
 pub struct Input {
     pub name: String,
-    pub text: Result<String, String>,
+    pub text: Result<String, [Diagnostic; 1]>,
 }
 
 /// `.gitignore`-style patterns, each set relative to its own directory.
@@ -167,26 +169,29 @@ pub fn read_all(found: &[Found], stdin_name: &str, limit: u64) -> Vec<Input> {
 
 /// Reads a file found (`-` is stdin, named `stdin_name`), no further than `limit` bytes.
 fn read(found: &Found, stdin_name: &str, limit: u64) -> Input {
-    let file = match found {
-        Ok(file) => file,
-        Err((path, why)) => {
-            return Input {
-                name: path.display().to_string(),
-                text: Err(why.clone()),
-            }
-        }
+    let (name, text) = match found {
+        Err((path, why)) => (path.display().to_string(), Err(why.clone())),
+        Ok(file) if file.as_os_str() == "-" => (
+            stdin_name.to_string(),
+            read_limited(std::io::stdin().lock(), limit),
+        ),
+        Ok(file) => (
+            file.display().to_string(),
+            std::fs::File::open(file)
+                .map_err(|e| e.to_string())
+                .and_then(|f| read_limited(f, limit)),
+        ),
     };
-    if file.as_os_str() == "-" {
-        return Input {
-            name: stdin_name.to_string(),
-            text: read_limited(std::io::stdin().lock(), limit),
-        };
-    }
+    let not_read = |why| {
+        [Diagnostic::error(
+            Code::SourceNotRead,
+            Span::new(0, 0),
+            format!("not read: {why}"),
+        )]
+    };
     Input {
-        name: file.display().to_string(),
-        text: std::fs::File::open(file)
-            .map_err(|e| e.to_string())
-            .and_then(|f| read_limited(f, limit)),
+        name,
+        text: text.map_err(not_read),
     }
 }
 

@@ -10,9 +10,10 @@ mod inputs;
 mod settings;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use pipeline_sql::pipeline::PipelineReport;
 use pipeline_sql::report::{self, FileReport};
 use pipeline_sql::suppress::Selection;
-use pipeline_sql::{Code, Diagnostic, Pipeline, Span};
+use pipeline_sql::{Code, Pipeline};
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -213,7 +214,48 @@ struct Run {
     schema: Option<String>,
 }
 
-/// Checks the files.
+impl Run {
+    /// Checks the sources read, on every core, reporting what `selection` selects.
+    fn check(&self, selection: &Selection) -> PipelineReport<'_> {
+        let mut pipeline = Pipeline::new();
+        pipeline.complete(self.complete).select(selection.clone());
+        for (key, value) in &self.parameters {
+            pipeline.param(key, value);
+        }
+        if let Some(catalog) = &self.catalog {
+            pipeline.catalog(catalog);
+        }
+        if let Some(schema) = &self.schema {
+            pipeline.schema(schema);
+        }
+        for input in &self.inputs {
+            if let Ok(text) = &input.text {
+                pipeline.add_source(&input.name, text);
+            }
+        }
+        pipeline.check_in_parallel()
+    }
+
+    /// The reports of its files in the order they were found: those checked (from
+    /// `checked`), and those not read with their one diagnostic.
+    fn reports<'r>(&'r self, checked: &'r PipelineReport<'_>) -> Vec<FileReport<'r>> {
+        let mut read = report::source_reports(checked).into_iter();
+        self.inputs
+            .iter()
+            .filter_map(|input| match &input.text {
+                Ok(_) => read.next(),
+                Err(not_read) => Some(FileReport {
+                    path: &input.name,
+                    source: "",
+                    statements: 0,
+                    diagnostics: not_read,
+                }),
+            })
+            .collect()
+    }
+}
+
+/// Checks the files, or the pipelines that settings files declare.
 fn check(options: &CheckOptions) -> Result<Outcome, String> {
     let found = if options.no_config {
         config::Found::default()
@@ -235,7 +277,51 @@ fn check(options: &CheckOptions) -> Result<Outcome, String> {
     };
     let ignore = file.ignore.iter().flatten().chain(&options.ignore);
     let selection = Selection::new(select, ignore).map_err(|e| e.to_string())?;
+    let (runs, settings_read) = plan(options, file, &excludes)?;
 
+    let checks: Vec<PipelineReport> = runs.iter().map(|run| run.check(&selection)).collect();
+    let mut reports: Vec<FileReport> = settings_read
+        .iter()
+        .filter(|f| !f.diagnostics.is_empty())
+        .map(|f| FileReport {
+            path: &f.name,
+            source: &f.text,
+            statements: 0,
+            diagnostics: &f.diagnostics,
+        })
+        .collect();
+    for (run, checked) in runs.iter().zip(&checks) {
+        reports.extend(run.reports(checked));
+    }
+    let output = match options.format {
+        Format::Json => report::render_json(&reports) + "\n",
+        Format::Concise => report::render_concise(&reports),
+        Format::Github => report::render_github(&reports),
+        Format::Sarif => report::render_sarif(&reports) + "\n",
+        Format::Junit => report::render_junit(&reports),
+        Format::Human => report::render_human(&reports, 100, colored(options.color)),
+    };
+    std::io::stdout()
+        .write_all(output.as_bytes())
+        .map_err(|e| format!("writing the report: {e}"))?;
+    let summary = report::Summary::of(&reports);
+    let unread = runs.iter().flat_map(|r| &r.inputs).any(|i| i.text.is_err());
+    Ok(if unread {
+        Outcome::Unread
+    } else if summary.errors > 0 || options.warnings_as_errors && summary.warnings > 0 {
+        Outcome::Failed
+    } else {
+        Outcome::Clean
+    })
+}
+
+/// The pipelines to check: the plain paths as one, and each pipeline that a settings file
+/// among the paths (or here, without paths) declares; and the settings files read.
+fn plan(
+    options: &CheckOptions,
+    file: &config::Config,
+    excludes: &inputs::Excludes,
+) -> Result<(Vec<Run>, Vec<settings::File>), String> {
     // Parameters: the settings', then the settings file's, then the command line's.
     let parameters = |declared: &BTreeMap<String, String>| -> Vec<(String, String)> {
         declared
@@ -265,7 +351,7 @@ fn check(options: &CheckOptions) -> Result<Outcome, String> {
     if !plain.is_empty() {
         let plain: Vec<PathBuf> = plain.into_iter().cloned().collect();
         runs.push(Run {
-            inputs: read(&inputs::collect(&plain, &excludes)?),
+            inputs: read(&inputs::collect(&plain, excludes)?),
             complete: options.pipeline,
             parameters: parameters(&BTreeMap::new()),
             catalog: options.catalog.clone().or(file.catalog.clone()),
@@ -289,103 +375,7 @@ fn check(options: &CheckOptions) -> Result<Outcome, String> {
         }
         settings_read.extend(settings.files);
     }
-
-    let checks: Vec<_> = runs
-        .iter()
-        .map(|run| {
-            let mut pipeline = Pipeline::new();
-            pipeline.complete(run.complete).select(selection.clone());
-            for (key, value) in &run.parameters {
-                pipeline.param(key, value);
-            }
-            if let Some(catalog) = &run.catalog {
-                pipeline.catalog(catalog);
-            }
-            if let Some(schema) = &run.schema {
-                pipeline.schema(schema);
-            }
-            for input in &run.inputs {
-                if let Ok(text) = &input.text {
-                    pipeline.add_source(&input.name, text);
-                }
-            }
-            pipeline.check_in_parallel()
-        })
-        .collect();
-    let unread: Vec<Vec<[Diagnostic; 1]>> = runs
-        .iter()
-        .map(|run| {
-            run.inputs
-                .iter()
-                .filter_map(|input| input.text.as_ref().err())
-                .map(|why| {
-                    [Diagnostic::error(
-                        Code::SourceNotRead,
-                        Span::new(0, 0),
-                        format!("not read: {why}"),
-                    )]
-                })
-                .collect()
-        })
-        .collect();
-    let mut reports: Vec<FileReport> = settings_read
-        .iter()
-        .filter(|f| !f.diagnostics.is_empty())
-        .map(|f| FileReport {
-            path: &f.name,
-            source: &f.text,
-            statements: 0,
-            diagnostics: &f.diagnostics,
-        })
-        .collect();
-    for ((run, checked), unread) in runs.iter().zip(&checks).zip(&unread) {
-        reports.extend(in_input_order(
-            &run.inputs,
-            report::source_reports(checked),
-            unread,
-        ));
-    }
-    let output = match options.format {
-        Format::Json => report::render_json(&reports) + "\n",
-        Format::Concise => report::render_concise(&reports),
-        Format::Github => report::render_github(&reports),
-        Format::Sarif => report::render_sarif(&reports) + "\n",
-        Format::Junit => report::render_junit(&reports),
-        Format::Human => report::render_human(&reports, 100, colored(options.color)),
-    };
-    std::io::stdout()
-        .write_all(output.as_bytes())
-        .map_err(|e| format!("writing the report: {e}"))?;
-    let summary = report::Summary::of(&reports);
-    Ok(if unread.iter().any(|u| !u.is_empty()) {
-        Outcome::Unread
-    } else if summary.errors > 0 || options.warnings_as_errors && summary.warnings > 0 {
-        Outcome::Failed
-    } else {
-        Outcome::Clean
-    })
-}
-
-/// The reports of the files read and of those not read (each with its one diagnostic), in the
-/// order of `inputs`.
-fn in_input_order<'r>(
-    inputs: &'r [inputs::Input],
-    read: Vec<FileReport<'r>>,
-    unread: &'r [[Diagnostic; 1]],
-) -> Vec<FileReport<'r>> {
-    let (mut read, mut unread) = (read.into_iter(), unread.iter());
-    inputs
-        .iter()
-        .filter_map(|input| match &input.text {
-            Ok(_) => read.next(),
-            Err(_) => unread.next().map(|diagnostics| FileReport {
-                path: &input.name,
-                source: "",
-                statements: 0,
-                diagnostics,
-            }),
-        })
-        .collect()
+    Ok((runs, settings_read))
 }
 
 /// Whether the human report is coloured: `--color`, and for `auto` a terminal without
