@@ -825,3 +825,35 @@ fn noqa_comments_silence_their_line_and_a_stale_one_is_reported() {
         "the warning on line 2 is left"
     );
 }
+
+#[test]
+fn a_bundle_variable_without_a_value_is_named_and_var_gives_it_one() {
+    let dir = scratch("bundle-var");
+    write_files(
+        &dir,
+        &[
+            (
+                "databricks.yml",
+                b"variables:\n  sources:\n    description: where the SQL is\n\
+                  resources:\n  pipelines:\n    p:\n      libraries:\n\
+                  \x20       - file:\n            path: ${var.sources}/orders.sql\n",
+            ),
+            (
+                "src/orders.sql",
+                b"CREATE MATERIALIZED VIEW v AS SELECT 1 AS n;\n",
+            ),
+        ],
+    );
+    let (status, lines) = concise_in(&dir, &[]);
+    assert_eq!(status, Some(1));
+    assert!(
+        lines[0].starts_with(
+            "./databricks.yml:9:19: error[PIPELINE_SETTINGS_INVALID] the variable `sources` has no value here"
+        ),
+        "{lines:#?}"
+    );
+    let (status, lines) = concise_in(&dir, &["--var", "sources=src"]);
+    assert_eq!(status, Some(0), "{lines:#?}");
+    assert_eq!(lines, ["checked 1 file, 1 statement: 0 errors, 0 warnings"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -99,6 +99,10 @@ struct CheckOptions {
     /// otherwise).
     #[arg(long, value_name = "NAME")]
     target: Option<String>,
+    /// A bundle variable's value, `name=value`, over its default and its target's value (as
+    /// `databricks bundle --var` gives it). Repeatable.
+    #[arg(long = "var", value_name = "NAME=VALUE", value_parser = parse_param)]
+    vars: Vec<(String, String)>,
     /// Files, or directories searched for `*.sql` files; `-` reads stdin. A pipeline settings
     /// file (`databricks.yml`, `spark-pipeline.yml`), or a directory holding one, is checked as
     /// the pipelines it declares. Without a PATH, the settings file here.
@@ -360,7 +364,7 @@ fn plan(
     }
     let mut settings_read = Vec::new();
     for path in &settings_files {
-        let settings = settings::load(path, options.target.as_deref());
+        let settings = settings::load(path, options.target.as_deref(), &options.vars);
         if let Some(unknown) = settings.unknown_target {
             return Err(unknown);
         }

@@ -80,8 +80,9 @@ pub struct Settings {
 }
 
 /// Reads the settings file at `path` (a bundle's root, or a spec), with `target` as the
-/// bundle target (its default target when `None`).
-pub fn load(path: &Path, target: Option<&str>) -> Settings {
+/// bundle target (its default target when `None`) and `given` variable values, which win over
+/// the bundle's own.
+pub fn load(path: &Path, target: Option<&str>, given: &[(String, String)]) -> Settings {
     let mut reader = Reader::default();
     let Some(root) = reader.read(path) else {
         return reader.settings;
@@ -93,7 +94,7 @@ pub fn load(path: &Path, target: Option<&str>) -> Settings {
         let pipeline = reader.spec(root, path);
         reader.settings.pipelines.extend(pipeline);
     } else {
-        reader.bundle(root, path, target);
+        reader.bundle(root, path, target, given);
     }
     reader.settings
 }
@@ -264,7 +265,13 @@ impl Reader {
     }
 
     /// A bundle: its root, the files it includes, its variables, targets and pipelines.
-    fn bundle(&mut self, root: Document, path: &Path, target: Option<&str>) {
+    fn bundle(
+        &mut self,
+        root: Document,
+        path: &Path,
+        target: Option<&str>,
+        given: &[(String, String)],
+    ) {
         let mut documents = vec![];
         for include in self.list(root.file, &root.root, "include") {
             let Some(pattern) = include.as_scalar() else {
@@ -369,6 +376,7 @@ impl Reader {
                 }
             }
         }
+        vars.values.extend(given.iter().cloned());
         // The pipelines, then the chosen target's settings over them.
         let mut pipelines: BTreeMap<String, Declared> = BTreeMap::new();
         let mut order = Vec::new();
@@ -476,6 +484,14 @@ impl Reader {
             };
             let path = vars.substitute(value);
             let span = self.span_of_scalar(file, value);
+            if let Some(unset) = path.split("${var.").nth(1) {
+                let name = unset.split('}').next().unwrap_or(unset);
+                let message = format!(
+                    "the variable `{name}` has no value here: give it a default, or a value with --var {name}=VALUE"
+                );
+                self.report(file, span, message);
+                continue;
+            }
             if kind.as_str() == "glob" {
                 let matched = glob(dir, &path, is_sql);
                 sources.extend(matched);
