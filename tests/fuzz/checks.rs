@@ -7,7 +7,9 @@
 //! below.
 
 use pipeline_sql::ast::Statement;
-use pipeline_sql::report::{file_reports, render_human, render_json};
+use pipeline_sql::report::{
+    file_reports, render_human, render_json, render_junit, render_sarif, source_reports,
+};
 use pipeline_sql::{Arena, Diagnostic, Pipeline, Span};
 
 /// What a target does with an input.
@@ -64,6 +66,9 @@ pub fn pipeline(data: &[u8]) {
     if flags & 2 == 2 {
         pipeline.param("env", "dev").param("catalog", "main");
     }
+    if flags & 4 == 4 {
+        pipeline.catalog("main").schema("sales");
+    }
     render(&pipeline);
 }
 
@@ -94,6 +99,20 @@ fn render(pipeline: &Pipeline<'_>) {
         human.ends_with(" warnings\n") || human.ends_with(" warning\n"),
         "{human}"
     );
+    let sarif = render_sarif(&reports);
+    assert!(serde_json::from_str::<serde_json::Value>(&sarif).is_ok(), "{sarif}");
+    let junit = render_junit(&reports);
+    // XML 1.0 holds no control characters but white space: the source's are written out.
+    assert!(
+        !junit.chars().any(|c| c.is_control() && c != '\n'),
+        "{junit}"
+    );
+    // Checked on every core, the pipeline gives the same diagnostics and model.
+    let parallel = pipeline.check_in_parallel();
+    let one_core: Vec<_> = reports.iter().map(|r| r.diagnostics).collect();
+    let all_cores: Vec<_> = source_reports(&parallel).iter().map(|r| r.diagnostics).collect();
+    assert_eq!(one_core, all_cores);
+    assert_eq!(parallel.model, checked.model);
 }
 
 /// Each diagnostic's span is within `source`, on character boundaries.
