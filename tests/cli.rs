@@ -857,3 +857,152 @@ fn a_bundle_variable_without_a_value_is_named_and_var_gives_it_one() {
     assert_eq!(lines, ["checked 1 file, 1 statement: 0 errors, 0 warnings"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A pipeline with a source from outside it, a view, a ONCE backfill and an AUTO CDC flow.
+const LINEAGE: &str =
+    "CREATE OR REFRESH STREAMING TABLE orders AS SELECT * FROM STREAM(main.raw.orders);\n\
+CREATE FLOW backfill AS INSERT ONCE INTO orders BY NAME SELECT * FROM main.archive.orders;\n\
+CREATE TEMPORARY VIEW paid AS SELECT * FROM orders WHERE status = 'paid';\n\
+CREATE OR REFRESH STREAMING TABLE customers;\n\
+CREATE FLOW customers_cdc AS AUTO CDC INTO customers FROM STREAM(paid) KEYS (id) SEQUENCE BY ts;\n";
+
+fn graph(format: &str) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_pipeline-sql"))
+        .args([
+            "graph",
+            "--format",
+            format,
+            "--stdin-filename",
+            "p.sql",
+            "-",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child.stdin.take().unwrap().write_all(LINEAGE.as_bytes())?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    stdout(&output)
+}
+
+#[test]
+fn graph_json_lists_datasets_flows_edges_and_external_sources() {
+    let lineage: serde_json::Value = serde_json::from_str(&graph("json")).unwrap();
+    let pipeline = &lineage["pipelines"][0];
+    let datasets: Vec<(&str, &str)> = pipeline["datasets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["key"].as_str().unwrap(), d["kind"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        datasets,
+        [
+            ("orders", "streaming_table"),
+            ("paid", "view"),
+            ("customers", "streaming_table")
+        ]
+    );
+    let flows: Vec<(&str, &str, bool, bool)> = pipeline["flows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["name"].as_str().unwrap(),
+                f["kind"].as_str().unwrap(),
+                f["once"].as_bool().unwrap(),
+                f["cdc"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        flows,
+        [
+            ("orders", "insert", false, false),
+            ("backfill", "insert", true, false),
+            ("customers_cdc", "auto_cdc", false, true),
+        ]
+    );
+    let edges: Vec<String> = pipeline["edges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            format!(
+                "{} -> {} ({})",
+                e["from"].as_str().unwrap(),
+                e["to"].as_str().unwrap(),
+                e["flow"]
+            )
+        })
+        .collect();
+    assert_eq!(
+        edges,
+        [
+            "main.raw.orders -> orders (\"orders\")",
+            "main.archive.orders -> orders (\"backfill\")",
+            "paid -> customers (\"customers_cdc\")",
+            "orders -> paid (null)",
+        ]
+    );
+    assert_eq!(
+        pipeline["external"],
+        serde_json::json!(["main.archive.orders", "main.raw.orders"])
+    );
+    assert_eq!(pipeline["datasets"][1]["line"], 3);
+    assert_eq!(pipeline["datasets"][1]["file"], "p.sql");
+}
+
+#[test]
+fn graph_dot_and_mermaid_draw_every_node_and_edge() {
+    let dot = graph("dot");
+    assert!(
+        dot.starts_with("digraph lineage {\n") && dot.ends_with("}\n"),
+        "{dot}"
+    );
+    assert_eq!(dot.matches('{').count(), dot.matches('}').count(), "{dot}");
+    let declared: Vec<&str> = dot
+        .lines()
+        .filter(|l| l.contains(" [label=") && !l.contains(" -> "))
+        .map(|l| l.trim().split(' ').next().unwrap())
+        .collect();
+    assert_eq!(
+        declared.len(),
+        5,
+        "3 datasets and 2 external sources: {dot}"
+    );
+    let edges: Vec<&str> = dot.lines().filter(|l| l.contains(" -> ")).collect();
+    assert_eq!(edges.len(), 4, "{dot}");
+    for edge in &edges {
+        let mut ends = edge.trim().split(" -> ");
+        let from = ends.next().unwrap();
+        let to = ends.next().unwrap().split(' ').next().unwrap();
+        assert!(declared.contains(&from) && declared.contains(&to), "{edge}");
+    }
+    assert!(dot.contains("[label=\"paid\\nview\", shape=note]"), "{dot}");
+    assert!(dot.contains("[label=\"backfill\"]"), "{dot}");
+    assert!(
+        dot.contains("[label=\"customers_cdc\", style=bold]"),
+        "{dot}"
+    );
+
+    let mermaid = graph("mermaid");
+    let lines: Vec<&str> = mermaid.lines().collect();
+    assert_eq!(lines[0], "flowchart LR");
+    assert!(lines[1].starts_with("  subgraph p0[\"") && lines.last() == Some(&"  end"));
+    let nodes = lines.iter().filter(|l| {
+        l.contains("[\"") || l.contains("(\"") || l.contains("{{\"") || l.contains(">\"")
+    });
+    assert_eq!(nodes.count(), 6, "a subgraph and five nodes: {mermaid}");
+    let arrows: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.contains("-->") || l.contains("==>"))
+        .collect();
+    assert_eq!(arrows.len(), 4, "{mermaid}");
+    assert!(mermaid.contains("p0n1{{\"paid<br/>view\"}}"), "{mermaid}");
+    assert!(mermaid.contains("==>|\"customers_cdc\"|"), "{mermaid}");
+}

@@ -2,10 +2,12 @@
 //! JSON document). Used by the CLI; available to library users with the `cli` feature.
 
 mod junit;
+mod lineage;
 mod sarif;
 mod snippet;
 
 pub use junit::render_junit;
+pub use lineage::{render_lineage_dot, render_lineage_json, render_lineage_mermaid, Lineage};
 pub use sarif::render_sarif;
 
 use crate::pipeline::{PipelineCheck, PipelineReport};

@@ -100,7 +100,10 @@ fn render(pipeline: &Pipeline<'_>) {
         "{human}"
     );
     let sarif = render_sarif(&reports);
-    assert!(serde_json::from_str::<serde_json::Value>(&sarif).is_ok(), "{sarif}");
+    assert!(
+        serde_json::from_str::<serde_json::Value>(&sarif).is_ok(),
+        "{sarif}"
+    );
     let junit = render_junit(&reports);
     // XML 1.0 holds no control characters but white space: the source's are written out.
     assert!(
@@ -110,7 +113,10 @@ fn render(pipeline: &Pipeline<'_>) {
     // Checked on every core, the pipeline gives the same diagnostics and model.
     let parallel = pipeline.check_in_parallel();
     let one_core: Vec<_> = reports.iter().map(|r| r.diagnostics).collect();
-    let all_cores: Vec<_> = source_reports(&parallel).iter().map(|r| r.diagnostics).collect();
+    let all_cores: Vec<_> = source_reports(&parallel)
+        .iter()
+        .map(|r| r.diagnostics)
+        .collect();
     assert_eq!(one_core, all_cores);
     assert_eq!(parallel.model, checked.model);
 }

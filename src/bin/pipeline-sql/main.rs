@@ -36,6 +36,8 @@ enum Command {
     Check(Box<CheckOptions>),
     /// List every code with its severity, what it is about and what triggers it.
     Rules,
+    /// Print each pipeline's lineage: its datasets, flows, and what reads what.
+    Graph(Box<GraphOptions>),
     /// Explain a code: what triggers it, why the engine rejects it, an example and the fix.
     Rule {
         /// The code, as a diagnostic shows it: `INVALID_FLOW_QUERY_TYPE.BATCH_READ`.
@@ -52,6 +54,32 @@ struct CheckOptions {
     /// or never.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     color: Color,
+    /// Report only these codes, or codes starting so (`INVALID_FLOW_QUERY_TYPE`); replaces the
+    /// settings file's `select`.
+    #[arg(long, value_name = "CODE", value_delimiter = ',')]
+    select: Vec<String>,
+    /// Do not report these codes, or codes starting so; added to the settings file's `ignore`.
+    #[arg(long, value_name = "CODE", value_delimiter = ',')]
+    ignore: Vec<String>,
+    /// Exit with status 1 when there are warnings, as with errors.
+    #[arg(long)]
+    warnings_as_errors: bool,
+    #[command(flatten)]
+    input: InputOptions,
+}
+
+#[derive(clap::Args)]
+struct GraphOptions {
+    /// How to print the lineage.
+    #[arg(long, value_enum, default_value_t = GraphFormat::Json)]
+    format: GraphFormat,
+    #[command(flatten)]
+    input: InputOptions,
+}
+
+/// What to read, and the pipeline settings to read it with (`check` and `graph`).
+#[derive(clap::Args)]
+struct InputOptions {
     /// The name that the text read from stdin (PATH `-`) is reported under.
     #[arg(long, value_name = "NAME", default_value = "<stdin>")]
     stdin_filename: String,
@@ -70,16 +98,6 @@ struct CheckOptions {
     /// `--schema sales`.
     #[arg(long)]
     schema: Option<String>,
-    /// Report only these codes, or codes starting so (`INVALID_FLOW_QUERY_TYPE`); replaces the
-    /// settings file's `select`.
-    #[arg(long, value_name = "CODE", value_delimiter = ',')]
-    select: Vec<String>,
-    /// Do not report these codes, or codes starting so; added to the settings file's `ignore`.
-    #[arg(long, value_name = "CODE", value_delimiter = ',')]
-    ignore: Vec<String>,
-    /// Exit with status 1 when there are warnings, as with errors.
-    #[arg(long)]
-    warnings_as_errors: bool,
     /// Pass over the files and directories a `.gitignore`-style pattern matches, relative to
     /// the working directory, when walking a directory. Repeatable.
     #[arg(long, value_name = "PATTERN")]
@@ -104,7 +122,7 @@ struct CheckOptions {
     #[arg(long = "var", value_name = "NAME=VALUE", value_parser = parse_param)]
     vars: Vec<(String, String)>,
     /// Files, or directories searched for `*.sql` files; `-` reads stdin. A pipeline settings
-    /// file (`databricks.yml`, `spark-pipeline.yml`), or a directory holding one, is checked as
+    /// file (`databricks.yml`, `spark-pipeline.yml`), or a directory holding one, is read as
     /// the pipelines it declares. Without a PATH, the settings file here.
     paths: Vec<PathBuf>,
 }
@@ -132,6 +150,16 @@ enum Format {
     Junit,
 }
 
+#[derive(Clone, Copy, ValueEnum)]
+enum GraphFormat {
+    /// One JSON document (see `report::render_lineage_json`).
+    Json,
+    /// Graphviz DOT.
+    Dot,
+    /// A Mermaid flowchart.
+    Mermaid,
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Color {
     Auto,
@@ -142,6 +170,7 @@ enum Color {
 fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Command::Check(options) => check(&options),
+        Command::Graph(options) => graph(&options),
         Command::Rules => print(&rules()).map(|()| Outcome::Clean),
         Command::Rule { code } => page(&code).and_then(print).map(|()| Outcome::Clean),
     };
@@ -209,8 +238,10 @@ enum Outcome {
     Unread,
 }
 
-/// One pipeline to check: its sources and settings.
+/// One pipeline to check: its name, sources and settings.
 struct Run {
+    /// The pipeline's name in its settings, or the paths given.
+    name: String,
     inputs: Vec<inputs::Input>,
     complete: bool,
     parameters: Vec<(String, String)>,
@@ -259,30 +290,29 @@ impl Run {
     }
 }
 
+/// The settings file that applies, found or named.
+fn settings_file(input: &InputOptions) -> Result<config::Found, String> {
+    if input.no_config {
+        Ok(config::Found::default())
+    } else if let Some(path) = &input.config {
+        config::load(path)
+    } else {
+        let first = input.paths.iter().find(|p| p.as_os_str() != "-");
+        config::discover(first.map_or(Path::new("."), PathBuf::as_path))
+    }
+}
+
 /// Checks the files, or the pipelines that settings files declare.
 fn check(options: &CheckOptions) -> Result<Outcome, String> {
-    let found = if options.no_config {
-        config::Found::default()
-    } else if let Some(path) = &options.config {
-        config::load(path)?
-    } else {
-        let first = options.paths.iter().find(|p| p.as_os_str() != "-");
-        config::discover(first.map_or(Path::new("."), PathBuf::as_path))?
-    };
+    let found = settings_file(&options.input)?;
     let file = &found.config;
-    let mut excludes = inputs::Excludes::default();
-    if let (Some(root), Some(patterns)) = (found.root(), &file.exclude) {
-        excludes.add(root, patterns)?;
-    }
-    excludes.add(Path::new("."), &options.exclude)?;
     let select = match (&options.select[..], &file.select) {
         ([], Some(select)) => select.clone(),
         (select, _) => select.to_vec(),
     };
     let ignore = file.ignore.iter().flatten().chain(&options.ignore);
     let selection = Selection::new(select, ignore).map_err(|e| e.to_string())?;
-    let (runs, settings_read) = plan(options, file, &excludes)?;
-
+    let (runs, settings_read) = plan(&options.input, &found)?;
     let checks: Vec<PipelineReport> = runs.iter().map(|run| run.check(&selection)).collect();
     let mut reports: Vec<FileReport> = settings_read
         .iter()
@@ -319,13 +349,46 @@ fn check(options: &CheckOptions) -> Result<Outcome, String> {
     })
 }
 
+/// Prints the lineage of each pipeline read.
+fn graph(options: &GraphOptions) -> Result<Outcome, String> {
+    let found = settings_file(&options.input)?;
+    let (runs, _) = plan(&options.input, &found)?;
+    let checks: Vec<PipelineReport> = runs
+        .iter()
+        .map(|run| run.check(&Selection::default()))
+        .collect();
+    let files: Vec<Vec<FileReport>> = checks.iter().map(report::source_reports).collect();
+    let lineages: Vec<report::Lineage> = runs
+        .iter()
+        .zip(&checks)
+        .zip(&files)
+        .map(|((run, checked), files)| report::Lineage {
+            name: &run.name,
+            files,
+            model: &checked.model,
+        })
+        .collect();
+    let output = match options.format {
+        GraphFormat::Json => report::render_lineage_json(&lineages) + "\n",
+        GraphFormat::Dot => report::render_lineage_dot(&lineages),
+        GraphFormat::Mermaid => report::render_lineage_mermaid(&lineages),
+    };
+    print(&output)?;
+    Ok(Outcome::Clean)
+}
+
 /// The pipelines to check: the plain paths as one, and each pipeline that a settings file
 /// among the paths (or here, without paths) declares; and the settings files read.
 fn plan(
-    options: &CheckOptions,
-    file: &config::Config,
-    excludes: &inputs::Excludes,
+    options: &InputOptions,
+    found: &config::Found,
 ) -> Result<(Vec<Run>, Vec<settings::File>), String> {
+    let file = &found.config;
+    let mut excludes = inputs::Excludes::default();
+    if let (Some(root), Some(patterns)) = (found.root(), &file.exclude) {
+        excludes.add(root, patterns)?;
+    }
+    excludes.add(Path::new("."), &options.exclude)?;
     // Parameters: the settings', then the settings file's, then the command line's.
     let parameters = |declared: &BTreeMap<String, String>| -> Vec<(String, String)> {
         declared
@@ -355,7 +418,15 @@ fn plan(
     if !plain.is_empty() {
         let plain: Vec<PathBuf> = plain.into_iter().cloned().collect();
         runs.push(Run {
-            inputs: read(&inputs::collect(&plain, excludes)?),
+            name: plain
+                .iter()
+                .map(|p| match p.as_os_str() == "-" {
+                    true => options.stdin_filename.clone(),
+                    false => p.display().to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join(" "),
+            inputs: read(&inputs::collect(&plain, &excludes)?),
             complete: options.pipeline,
             parameters: parameters(&BTreeMap::new()),
             catalog: options.catalog.clone().or(file.catalog.clone()),
@@ -370,6 +441,7 @@ fn plan(
         }
         for declared in settings.pipelines.iter().filter(|p| !p.sources.is_empty()) {
             runs.push(Run {
+                name: declared.name.clone(),
                 inputs: read(&declared.sources.iter().cloned().map(Ok).collect::<Vec<_>>()),
                 complete: true,
                 parameters: parameters(&declared.parameters),

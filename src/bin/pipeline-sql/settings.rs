@@ -494,7 +494,7 @@ impl Reader {
             }
             if kind.as_str() == "glob" {
                 let matched = glob(dir, &path, is_sql);
-                sources.extend(matched);
+                sources.extend(matched.into_iter().map(tidy));
                 continue;
             }
             let resolved = dir.join(&path);
@@ -505,7 +505,7 @@ impl Reader {
                     .map(|ext| resolved.with_extension(ext)),
             );
             match candidates.into_iter().find(|c| c.is_file()) {
-                Some(found) if is_sql(&found) => sources.push(found),
+                Some(found) if is_sql(&found) => sources.push(tidy(found)),
                 Some(_) => {} // Python, which is not checked here.
                 None => self.report(
                     file,
@@ -578,6 +578,30 @@ fn load_error(error: &LoadError) -> (Option<&marked_yaml::Marker>, String) {
         ),
         #[allow(unreachable_patterns)]
         other => (None, other.to_string()),
+    }
+}
+
+/// `path` without its `.` and `dir/..` parts (`resources/../src/a.sql` is `src/a.sql`), when
+/// that is the same file (a link in the path can make it another).
+fn tidy(path: PathBuf) -> PathBuf {
+    use std::path::Component;
+    let mut tidied = PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir
+                if matches!(tidied.components().next_back(), Some(Component::Normal(_))) =>
+            {
+                tidied.pop();
+            }
+            other => tidied.push(other),
+        }
+    }
+    let same = |a: &Path, b: &Path| matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(a), Ok(b)) if a == b);
+    if same(&tidied, &path) {
+        tidied
+    } else {
+        path
     }
 }
 
