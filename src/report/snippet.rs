@@ -184,21 +184,19 @@ impl miette::Diagnostic for Shown<'_> {
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        // The diagnostic's own labels, moved to where the escaped snippet shows them.
         let snippets = self.snippets?;
-        let primary = miette::LabeledSpan::new_primary_with_span(
-            Some("here".to_string()),
-            snippets.shown_span(self.diagnostic.span()),
-        );
-        let secondary = self
-            .diagnostic
-            .labels()
-            .iter()
-            .filter(|l| l.file.is_none())
-            .map(move |l| {
-                let message = escape(&l.message).into_owned();
-                miette::LabeledSpan::new_with_span(Some(message), snippets.shown_span(l.span))
-            });
-        Some(Box::new(std::iter::once(primary).chain(secondary)))
+        let labels = miette::Diagnostic::labels(self.diagnostic)?;
+        Some(Box::new(labels.map(move |label| {
+            let end = label.offset() + label.len();
+            let shown = snippets.shown_span(Span::new(label.offset() as u32, end as u32));
+            let message = label.label().map(|m| escape(m).into_owned());
+            if label.primary() {
+                miette::LabeledSpan::new_primary_with_span(message, shown)
+            } else {
+                miette::LabeledSpan::new_with_span(message, shown)
+            }
+        })))
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
