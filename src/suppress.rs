@@ -65,9 +65,9 @@ impl Selection {
                 .max()
         };
         match (longest(&self.select), longest(&self.ignore)) {
-            (_, None) => self.select.is_empty() || longest(&self.select).is_some(),
             (Some(select), Some(ignore)) => select > ignore,
-            (None, Some(_)) => false,
+            (Some(_), None) => true,
+            (None, ignore) => self.select.is_empty() && ignore.is_none(),
         }
     }
 
@@ -104,18 +104,17 @@ struct Noqa<'s> {
     span: Span,
     /// Where its line starts: it silences diagnostics that start from here to its end.
     line_start: u32,
-    /// The codes it names; none for a blanket `-- noqa`.
-    codes: Vec<&'s str>,
-    /// `-- noqa:` followed by no code.
-    names_nothing: bool,
+    /// The codes it names (none after `-- noqa:` with no code); `None` for a blanket `-- noqa`.
+    codes: Option<Vec<&'s str>>,
 }
 
 impl Noqa<'_> {
     fn silences(&self, diagnostic: &Diagnostic) -> bool {
         let start = diagnostic.span().start;
         (self.line_start..=self.span.end).contains(&start)
-            && (self.codes.is_empty() && !self.names_nothing
-                || self.codes.iter().any(|c| diagnostic.code().starts_with(c)))
+            && self.codes.as_ref().map_or(true, |codes| {
+                codes.iter().any(|c| diagnostic.code().starts_with(c))
+            })
     }
 }
 
@@ -152,16 +151,17 @@ pub fn apply_noqa(source: &str, diagnostics: &mut Vec<Diagnostic>) {
 
 /// Why a noqa comment is reported, if it is.
 fn unused(comment: &Noqa<'_>, used: bool) -> Option<String> {
-    if comment.names_nothing {
+    let codes = comment.codes.as_deref();
+    if codes.is_some_and(<[&str]>::is_empty) {
         return Some("this noqa comment names no code after `:`".to_string());
     }
-    if let Some(unknown) = comment.codes.iter().find(|c| !names_a_code(c)) {
+    if let Some(unknown) = codes.into_iter().flatten().find(|c| !names_a_code(c)) {
         return Some(format!("`{unknown}` in this noqa comment is no code"));
     }
-    match (used, comment.codes.as_slice()) {
+    match (used, codes) {
         (true, _) => None,
-        (false, []) => Some("this noqa comment silences no diagnostic on its line".to_string()),
-        (false, codes) => Some(format!(
+        (false, None) => Some("this noqa comment silences no diagnostic on its line".to_string()),
+        (false, Some(codes)) => Some(format!(
             "this noqa comment silences no diagnostic on its line (it names {})",
             codes.join(", ")
         )),
@@ -212,33 +212,13 @@ fn line_comments<'s>(source: &'s str, start: usize, end: usize, out: &mut Vec<No
                 }
                 i = stop;
             }
-            (b'/', b'*') => i = block_comment_end(gap, i),
+            (b'/', b'*') => {
+                let rest = &gap[i + 2..];
+                i += 2 + crate::lexer::block_comment_length(rest).unwrap_or(rest.len());
+            }
             _ => i += 1,
         }
     }
-}
-
-/// Where the bracketed comment at `start` ends (they nest, as the lexer reads them).
-fn block_comment_end(text: &[u8], start: usize) -> usize {
-    let mut depth = 0usize;
-    let mut i = start;
-    while i + 1 < text.len() {
-        match (text[i], text[i + 1]) {
-            (b'/', b'*') => depth += 1,
-            (b'*', b'/') => {
-                depth -= 1;
-                if depth == 0 {
-                    return i + 2;
-                }
-            }
-            _ => {
-                i += 1;
-                continue;
-            }
-        }
-        i += 2;
-    }
-    text.len()
 }
 
 /// The noqa comment that `source[start..stop]` (a `--` comment) is, if it is one.
@@ -249,17 +229,14 @@ fn parse_noqa(source: &str, start: usize, stop: usize) -> Option<Noqa<'_>> {
         return None;
     }
     let rest = &text[4..];
-    let (codes, names_nothing) = match rest.strip_prefix(':') {
-        Some(list) => {
-            let codes: Vec<&str> = list
-                .split(|c: char| c == ',' || c.is_whitespace())
+    let codes = match rest.strip_prefix(':') {
+        Some(list) => Some(
+            list.split(|c: char| c == ',' || c.is_whitespace())
                 .filter(|item| !item.is_empty())
                 .take_while(|item| is_selector(item))
-                .collect();
-            let names_nothing = codes.is_empty();
-            (codes, names_nothing)
-        }
-        None if rest.is_empty() || rest.starts_with(char::is_whitespace) => (Vec::new(), false),
+                .collect(),
+        ),
+        None if rest.is_empty() || rest.starts_with(char::is_whitespace) => None,
         None => return None,
     };
     let line_start = source[..start].rfind('\n').map_or(0, |n| n + 1);
@@ -269,7 +246,6 @@ fn parse_noqa(source: &str, start: usize, stop: usize) -> Option<Noqa<'_>> {
         span: Span::new(start as u32, end as u32),
         line_start: line_start as u32,
         codes,
-        names_nothing,
     })
 }
 

@@ -64,6 +64,21 @@ impl LexError {
 /// Skips a bracketed comment, which may nest (`/* a /* b */ c */`) as in Spark.
 fn block_comment<'a>(lex: &mut logos::Lexer<'a, Tok<'a>>) -> FilterResult<(), LexError> {
     let rest = lex.remainder().as_bytes();
+    match block_comment_length(rest) {
+        Some(length) => {
+            lex.bump(length);
+            FilterResult::Skip
+        }
+        None => {
+            lex.bump(rest.len());
+            FilterResult::Error(LexError::UnclosedComment)
+        }
+    }
+}
+
+/// How many bytes of `rest` (what follows a `/*`) the bracketed comment takes, its closing
+/// `*/` included; `None` when it is not closed. Comments nest.
+pub(crate) fn block_comment_length(rest: &[u8]) -> Option<usize> {
     let mut depth = 1usize;
     let mut i = 0;
     while i < rest.len() {
@@ -76,15 +91,13 @@ fn block_comment<'a>(lex: &mut logos::Lexer<'a, Tok<'a>>) -> FilterResult<(), Le
                 depth -= 1;
                 i += 2;
                 if depth == 0 {
-                    lex.bump(i);
-                    return FilterResult::Skip;
+                    return Some(i);
                 }
             }
             _ => i += 1,
         }
     }
-    lex.bump(rest.len());
-    FilterResult::Error(LexError::UnclosedComment)
+    None
 }
 
 // The keywords' variants come from the keyword table (`src/syntax/keywords.rs`), through the
