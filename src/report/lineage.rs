@@ -87,15 +87,6 @@ impl<'m> Graph<'m> {
     }
 }
 
-fn kind_name(kind: DatasetKind) -> &'static str {
-    match kind {
-        DatasetKind::StreamingTable => "streaming_table",
-        DatasetKind::ManagedTable => "managed_table",
-        DatasetKind::MaterializedView => "materialized_view",
-        DatasetKind::View => "view",
-    }
-}
-
 fn flow_kind_name(kind: FlowKind) -> &'static str {
     match kind {
         FlowKind::Insert => "insert",
@@ -143,7 +134,7 @@ fn lineage_json(lineage: &Lineage<'_>) -> Value {
         .map(|d| {
             let (file, line, column) = at(d.file, d.name_span);
             json!({
-                "name": d.name, "key": d.key, "kind": kind_name(d.kind),
+                "name": d.name, "key": d.key, "kind": d.kind.describe().replace(' ', "_"),
                 "file": file, "line": line, "column": column,
                 "span": { "start": d.span.start, "end": d.span.end },
             })
