@@ -539,6 +539,101 @@ pub struct Label {
     pub file: Option<FileId>,
 }
 
+/// One replacement in a source: the text at `span` becomes `replacement` (an insertion where
+/// the span is empty, a deletion where the replacement is).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Edit {
+    /// What is replaced.
+    pub span: Span,
+    /// What replaces it.
+    pub replacement: String,
+}
+
+impl Edit {
+    /// `span`'s text becomes `replacement`.
+    pub fn replace(span: Span, replacement: impl Into<String>) -> Edit {
+        Edit {
+            span,
+            replacement: replacement.into(),
+        }
+    }
+
+    /// `text` goes in at `offset`.
+    pub fn insert(offset: u32, text: impl Into<String>) -> Edit {
+        Edit::replace(Span::new(offset, offset), text)
+    }
+
+    /// `span`'s text goes.
+    pub fn delete(span: Span) -> Edit {
+        Edit::replace(span, "")
+    }
+}
+
+/// Whether a fix may be applied without a person reading it (as ruff's and sqlfluff's
+/// `--fix` distinguish them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum Applicability {
+    /// The fixed source means what the original meant: a spelling changed for its current
+    /// form, or what the engine requires added where only one thing can be meant.
+    Safe,
+    /// Probably what was meant, but it changes what runs or rests on a guess (a name that is
+    /// close to the one written, statements that start to run): applied only on request.
+    Unsafe,
+}
+
+impl Applicability {
+    /// `"safe"` or `"unsafe"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Applicability::Safe => "safe",
+            Applicability::Unsafe => "unsafe",
+        }
+    }
+}
+
+/// The edits that resolve a diagnostic, applied together or not at all. Edits do not overlap
+/// and are in source order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Fix {
+    /// What the fix does, in a phrase: "write `PRIVATE` for `TEMPORARY`".
+    pub message: String,
+    /// Whether it may be applied unread.
+    pub applicability: Applicability,
+    /// The edits.
+    pub edits: Vec<Edit>,
+}
+
+impl Fix {
+    /// A safe fix of `edits` (sorted here).
+    pub fn safe(message: impl Into<String>, edits: Vec<Edit>) -> Fix {
+        Fix::new(message, Applicability::Safe, edits)
+    }
+
+    /// An unsafe fix of `edits` (sorted here).
+    pub fn unsafe_(message: impl Into<String>, edits: Vec<Edit>) -> Fix {
+        Fix::new(message, Applicability::Unsafe, edits)
+    }
+
+    fn new(message: impl Into<String>, applicability: Applicability, mut edits: Vec<Edit>) -> Fix {
+        edits.sort_by_key(|e| (e.span.start, e.span.end));
+        Fix {
+            message: message.into(),
+            applicability,
+            edits,
+        }
+    }
+
+    /// From the first edit's start to the last one's end.
+    pub fn span(&self) -> Option<Span> {
+        let first = self.edits.first()?;
+        let last = self.edits.last()?;
+        Some(first.span.to(last.span))
+    }
+}
+
 /// One finding, with everything a person needs to act on it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -550,6 +645,8 @@ pub struct Diagnostic {
     span: Span,
     labels: Vec<Label>,
     help: Option<String>,
+    // Boxed: most diagnostics have none, and diagnostics are moved about a good deal.
+    fix: Option<Box<Fix>>,
 }
 
 impl Diagnostic {
@@ -571,7 +668,15 @@ impl Diagnostic {
             span,
             labels: Vec::new(),
             help: None,
+            fix: None,
         }
+    }
+
+    /// Adds the edits that resolve it (a `Fix`, or an `Option` of one where there may be
+    /// none).
+    pub fn with_fix(mut self, fix: impl Into<Option<Fix>>) -> Self {
+        self.fix = fix.into().map(Box::new);
+        self
     }
 
     /// Adds the help line: how to fix it.
@@ -633,6 +738,11 @@ impl Diagnostic {
     /// Secondary locations.
     pub fn labels(&self) -> &[Label] {
         &self.labels
+    }
+
+    /// The edits that resolve it, where they are mechanical.
+    pub fn fix(&self) -> Option<&Fix> {
+        self.fix.as_deref()
     }
 
     /// Whether this is an error (rather than a warning).

@@ -32,6 +32,7 @@
 //!   [`Pipeline`] is the entry point.
 //! - [`snapshot_version`]: the snapshot-version protocol as a checked state machine.
 //! - [`suppress`]: what is reported: selected codes and `-- noqa` comments.
+//! - [`fix`]: applying the edits that diagnostics carry, round after round.
 //! - [`diagnostic`]: codes, severities, labels and help, with [`miette`] integration.
 //! - `report` (feature `cli`): diagnostics rendered for people and as JSON.
 
@@ -39,6 +40,7 @@ mod arena;
 pub mod ast;
 mod check;
 pub mod diagnostic;
+pub mod fix;
 pub mod model;
 pub mod notebook;
 pub mod pipeline;
@@ -51,7 +53,7 @@ mod syntax;
 mod unescape;
 
 pub use arena::Arena;
-pub use diagnostic::{Code, Diagnostic, Family, FileId, Label, Severity};
+pub use diagnostic::{Applicability, Code, Diagnostic, Edit, Family, FileId, Fix, Label, Severity};
 pub use pipeline::Pipeline;
 pub use span::{LineIndex, Span, Spanned};
 pub use syntax::lexer;

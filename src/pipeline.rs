@@ -231,7 +231,7 @@ impl<'a> Pipeline<'a> {
                     &text[d.span().start as usize..d.span().end as usize],
                 ))
         });
-        crate::check::check_script(&script, &mut diagnostics);
+        crate::check::check_script(&script, text, &mut diagnostics);
         let mut model = Model::default();
         let mut resolver = Resolver::new(&self.params, &self.defaults);
         for (i, statement) in script.statements.iter().enumerate() {

@@ -12,7 +12,7 @@ use common::{fixtures, fixtures_dir};
 use pipeline_sql::pipeline::PipelineCheck;
 #[cfg(feature = "cli")]
 use pipeline_sql::report::{file_reports, render_human};
-use pipeline_sql::{Arena, Code, Pipeline, Severity};
+use pipeline_sql::{Applicability, Arena, Code, Pipeline, Severity};
 use std::path::Path;
 
 fn snapshot_settings() -> insta::Settings {
@@ -388,4 +388,97 @@ fn realistic_pipelines_check_without_errors() {
             assert_eq!(errors(&alone.check(&arena)), Vec::<String>::new(), "{name}");
         }
     }
+}
+
+/// What a pipeline's fixes must keep: its datasets and flows, and what each reads, without the
+/// spans (which edits move).
+fn lineage_of(model: &pipeline_sql::model::Model) -> Vec<String> {
+    let reads = |reads: &[pipeline_sql::model::Read]| -> Vec<String> {
+        let mut reads: Vec<String> = reads
+            .iter()
+            .map(|r| format!("{}{}", if r.streaming { "STREAM " } else { "" }, r.key))
+            .collect();
+        reads.sort();
+        reads
+    };
+    let datasets = model.datasets.iter().map(|d| {
+        format!("dataset {} {:?} {:?} reads {:?}", d.key, d.kind, d.columns, reads(&d.reads))
+    });
+    let flows = model.flows.iter().map(|f| {
+        format!(
+            "flow {} -> {} {:?} once={} implicit={} keys={:?} reads {:?}",
+            f.key,
+            f.target,
+            f.kind,
+            f.once,
+            f.implicit,
+            f.keys,
+            reads(&f.reads)
+        )
+    });
+    datasets.chain(flows).collect()
+}
+
+/// A fixture case's sources with new texts, checked: each source's diagnostics, and the model.
+fn check_texts(
+    case: &str,
+    sources: &[(String, String)],
+    texts: &[String],
+) -> (Vec<Vec<pipeline_sql::Diagnostic>>, pipeline_sql::model::Model) {
+    let named: Vec<(String, String)> = sources
+        .iter()
+        .map(|(name, _)| name.clone())
+        .zip(texts.iter().cloned())
+        .collect();
+    let report = case_pipeline(case, &named).check_in_parallel();
+    let diagnostics = report.sources.into_iter().map(|s| s.diagnostics).collect();
+    (diagnostics, report.model)
+}
+
+/// Every case with a fixable diagnostic (err fixtures and the realistic pipelines), fixed with
+/// the safe fixes and then with every fix: no fix the level allows is left, nor any other
+/// diagnostic of a code fixed; and with the safe fixes, the sources declare the same datasets
+/// and flows, reading the same relations.
+#[test]
+fn fixes_resolve_their_diagnostics_and_keep_the_lineage() {
+    let realistic = std::fs::read_dir(fixtures_dir().join("realistic"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .map(|p| (format!("realistic__complete_{}", p.display()), p));
+    let mut fixed_cases = 0;
+    for (case, path) in err_cases().into_iter().chain(realistic) {
+        let sources = case_sources(&path);
+        let texts: Vec<String> = sources.iter().map(|(_, text)| text.clone()).collect();
+        let (found, before) = check_texts(&case, &sources, &texts);
+        if !found.iter().flatten().any(|d| d.fix().is_some()) {
+            continue;
+        }
+        fixed_cases += 1;
+        for level in [Applicability::Safe, Applicability::Unsafe] {
+            let fixed = pipeline_sql::fix::fix_sources(texts.clone(), level, |texts| {
+                check_texts(&case, &sources, texts).0
+            });
+            let fixed_texts: Vec<String> = fixed.iter().map(|f| f.text.clone()).collect();
+            let (found, after) = check_texts(&case, &sources, &fixed_texts);
+            for (diagnostics, result) in found.iter().zip(&fixed) {
+                assert!(!result.syntax_error || pipeline_sql::fix::has_syntax_error(diagnostics));
+                for d in diagnostics.iter().filter(|_| !result.syntax_error) {
+                    // Of a code fixed, only what needs a fix the level does not allow is left.
+                    let left = match d.fix() {
+                        Some(fix) => fix.applicability <= level,
+                        None => result.fixed.contains(&d.code_enum()),
+                    };
+                    assert!(
+                        !left,
+                        "{case} ({level:?}): left after fixing:\n{}\n{d:#?}",
+                        result.text
+                    );
+                }
+            }
+            if level == Applicability::Safe {
+                assert_eq!(lineage_of(&after), lineage_of(&before), "{case}");
+            }
+        }
+    }
+    assert!(fixed_cases >= 8, "only {fixed_cases} cases have fixes");
 }

@@ -2,7 +2,7 @@
 
 use super::{cover, for_each_repeat, repeated_names};
 use crate::ast::*;
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::{Code, Diagnostic, Edit, Fix};
 use crate::span::Spanned;
 use std::mem::discriminant;
 
@@ -22,8 +22,8 @@ pub(super) fn check_create_flow(flow: &CreateFlow<'_>, out: &mut Vec<Diagnostic>
     repeated_comments(flow, out);
 }
 
-pub(super) fn check_insert_flow(insert: &InsertFlow<'_>, out: &mut Vec<Diagnostic>) {
-    requires_by_name(insert, out);
+pub(super) fn check_insert_flow(insert: &InsertFlow<'_>, source: &str, out: &mut Vec<Diagnostic>) {
+    requires_by_name(insert, source, out);
     once_with_replace(insert, out);
     both_replace_forms(insert, out);
     replace_using_clauses(insert, out);
@@ -55,7 +55,7 @@ fn repeated_comments(flow: &CreateFlow<'_>, out: &mut Vec<Diagnostic>) {
 }
 
 /// Every INSERT flow matches its query's columns to the target's by name.
-fn requires_by_name(insert: &InsertFlow<'_>, out: &mut Vec<Diagnostic>) {
+fn requires_by_name(insert: &InsertFlow<'_>, source: &str, out: &mut Vec<Diagnostic>) {
     if insert.by_name.is_some() {
         return;
     }
@@ -64,13 +64,23 @@ fn requires_by_name(insert: &InsertFlow<'_>, out: &mut Vec<Diagnostic>) {
         (Some(keyword), None) => keyword,
         (None, _) => insert.query.span,
     };
+    // BY NAME goes before the REPLACE clauses, or before the query.
+    let at = insert
+        .replace
+        .first()
+        .map_or(insert.query.span.start, |r| r.span().start);
+    let by_name = super::keywords_like(source, insert.insert.unwrap_or(span), "BY NAME");
     out.push(
         Diagnostic::error(
             Code::InsertFlowRequiresByName,
             span,
             "an INSERT flow must say `BY NAME`",
         )
-        .with_help("add `BY NAME` before the query: `INSERT INTO <target> BY NAME SELECT ...`"),
+        .with_help("add `BY NAME` before the query: `INSERT INTO <target> BY NAME SELECT ...`")
+        .with_fix(Fix::safe(
+            "add `BY NAME`",
+            vec![Edit::insert(at, by_name + " ")],
+        )),
     );
 }
 

@@ -84,30 +84,32 @@ pub(crate) fn settle(statement_spans: &[Span], diagnostics: &mut Vec<Diagnostic>
     diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
 }
 
-/// Runs every statement-scope rule over `script`, appending to `out`.
-pub(crate) fn check_script(script: &Script<'_>, out: &mut Vec<Diagnostic>) {
+/// Runs every statement-scope rule over `script` (parsed from `source`), appending to `out`.
+pub(crate) fn check_script(script: &Script<'_>, source: &str, out: &mut Vec<Diagnostic>) {
     for statement in script.statements {
-        check_statement(statement, out);
+        check_statement(statement, source, out);
     }
 }
 
-fn check_statement(statement: &Statement<'_>, out: &mut Vec<Diagnostic>) {
-    syntax::check_statement(statement, out);
+/// The source is read by the rules whose fixes write keywords (in the case the source writes
+/// them) or take out a word with the space after it.
+fn check_statement(statement: &Statement<'_>, source: &str, out: &mut Vec<Diagnostic>) {
+    syntax::check_statement(statement, source, out);
     snapshot::check_version_functions(statement, out);
     match statement {
         Statement::CreateFlow(flow) => {
             flows::check_create_flow(flow, out);
-            check_flow_body(&flow.body, out);
+            check_flow_body(&flow.body, source, out);
         }
         Statement::CreateStreamingTable(table) => {
-            tables::check_streaming_table(table, out);
+            tables::check_streaming_table(table, source, out);
             let query = match &table.body {
                 Some(TableBody::Query(q)) => {
                     flows::streaming_table_query(q.query, out);
                     Some(q.query)
                 }
                 Some(TableBody::Flow(flow)) => {
-                    check_flow_body(&flow.body, out);
+                    check_flow_body(&flow.body, source, out);
                     out.extend(flows::batch_flow_into_streaming_table(&flow.body));
                     flow_query(&flow.body)
                 }
@@ -120,7 +122,7 @@ fn check_statement(statement: &Statement<'_>, out: &mut Vec<Diagnostic>) {
             let query = table.flow.as_ref().and_then(|f| flow_query(&f.body));
             tables::check_table(table.spec.as_ref(), table.clauses, query, out);
             if let Some(flow) = &table.flow {
-                check_flow_body(&flow.body, out);
+                check_flow_body(&flow.body, source, out);
             }
         }
         Statement::CreateMaterializedView(view) => {
@@ -139,10 +141,10 @@ fn check_statement(statement: &Statement<'_>, out: &mut Vec<Diagnostic>) {
     ReadOptionRules { out }.visit_statement(statement);
 }
 
-fn check_flow_body(body: &FlowBody<'_>, out: &mut Vec<Diagnostic>) {
+fn check_flow_body(body: &FlowBody<'_>, source: &str, out: &mut Vec<Diagnostic>) {
     flows::once_flow_reads_stream(body, out);
     match body {
-        FlowBody::Insert(insert) => flows::check_insert_flow(insert, out),
+        FlowBody::Insert(insert) => flows::check_insert_flow(insert, source, out),
         FlowBody::AutoCdc(cdc) => check_auto_cdc(cdc, out),
     }
 }
@@ -207,6 +209,36 @@ fn repeated_names<'a>(names: &[Ident<'a>], mut report: impl FnMut(&Ident<'a>, &I
 }
 
 /// The span covering `a` and `b`.
+/// `words` (keywords, in upper case) for a fix, in lower case where the source writes the
+/// keyword at `sample` in lower case.
+fn keywords_like(source: &str, sample: Span, words: &str) -> String {
+    let written = sample.text(source);
+    let lower = written.bytes().any(|b| b.is_ascii_lowercase())
+        && !written.bytes().any(|b| b.is_ascii_uppercase());
+    match lower {
+        true => words.to_ascii_lowercase(),
+        false => words.to_string(),
+    }
+}
+
+/// `span` with the spaces and tabs after it: what goes when a word is taken out.
+fn with_space_after(source: &str, span: Span) -> Span {
+    let rest = source.get(span.end as usize..).unwrap_or("");
+    let spaces = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+    Span::new(span.start, span.end + spaces as u32)
+}
+
+/// Where `word` (matched in any case) is, when it is the next word after `offset` with only
+/// white space between.
+fn word_after(source: &str, offset: u32, word: &str) -> Option<Span> {
+    let rest = source.get(offset as usize..)?;
+    let start = offset as usize + rest.len() - rest.trim_start().len();
+    let end = start + word.len();
+    let found = source.get(start..end)?.eq_ignore_ascii_case(word)
+        && !source[end..].starts_with(|c: char| c.is_alphanumeric() || c == '_');
+    found.then(|| Span::from_usize(start, end))
+}
+
 fn cover(a: Span, b: Span) -> Span {
     a.to(b)
 }

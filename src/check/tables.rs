@@ -7,20 +7,29 @@ use super::expressions::{
 use super::flows::duplicate_clause;
 use super::{folded, for_each_repeat};
 use crate::ast::*;
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::{Code, Diagnostic, Edit, Fix};
 use crate::span::Span;
 use std::collections::HashSet;
 use std::mem::discriminant;
 
-pub(super) fn check_streaming_table(table: &CreateStreamingTable<'_>, out: &mut Vec<Diagnostic>) {
+pub(super) fn check_streaming_table(
+    table: &CreateStreamingTable<'_>,
+    source: &str,
+    out: &mut Vec<Diagnostic>,
+) {
     if let Some(or) = table.or_clause.filter(|o| o.kind == OrClause::Replace) {
+        let refresh = super::keywords_like(source, or.span, "OR REFRESH");
         out.push(
             Diagnostic::error(
                 Code::StreamingTableCreateOrReplace,
                 or.span,
                 "a streaming table cannot be created with `OR REPLACE`",
             )
-            .with_help("write `CREATE OR REFRESH STREAMING TABLE`"),
+            .with_help("write `CREATE OR REFRESH STREAMING TABLE`")
+            .with_fix(Fix::safe(
+                "write `OR REFRESH`",
+                vec![Edit::replace(or.span, refresh)],
+            )),
         );
     }
     delta_provider(table.clauses, out);
