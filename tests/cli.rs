@@ -17,12 +17,11 @@ fn check(args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
+    // A command that stops before it reads stdin (a usage error) closes the pipe first.
+    let written = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    if let Err(e) = written {
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+    }
     child.wait_with_output().unwrap()
 }
 
@@ -296,7 +295,7 @@ fn a_file_that_is_not_utf8_is_reported_and_the_others_are_still_checked() {
         [
             "./a.sql:1:18: error[INSERT_FLOW_REQUIRES_BY_NAME] an INSERT flow must say `BY NAME`",
             "./b.sql:1:1: error[SOURCE_NOT_READ] not read: not UTF-8 text: the byte at offset 11 is not valid UTF-8",
-            "checked 3 files, 2 statements: 2 errors, 0 warnings",
+            "checked 3 files, 2 statements: 2 errors, 0 warnings (1 fixable with `--fix`)",
         ]
     );
     let _ = std::fs::remove_dir_all(&dir);
@@ -806,7 +805,7 @@ fn noqa_comments_silence_their_line_and_a_stale_one_is_reported() {
         [
             "<stdin>:2:8: warning[DEPRECATED_SYNTAX] `LIVE` is the legacy spelling of pipeline datasets",
             "<stdin>:3:46: warning[UNUSED_NOQA] this noqa comment silences no diagnostic on its line",
-            "checked 1 file, 3 statements: 0 errors, 2 warnings",
+            "checked 1 file, 3 statements: 0 errors, 2 warnings (1 fixable with `--fix`)",
         ]
     );
     let output = check(
@@ -1005,4 +1004,215 @@ fn graph_dot_and_mermaid_draw_every_node_and_edge() {
     assert_eq!(arrows.len(), 4, "{mermaid}");
     assert!(mermaid.contains("p0n1{{\"paid<br/>view\"}}"), "{mermaid}");
     assert!(mermaid.contains("==>|\"customers_cdc\"|"), "{mermaid}");
+}
+
+/// Runs `pipeline-sql ARGS` in `dir`.
+fn run_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pipeline-sql"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+/// A lineage JSON without where things are (which fixes move): datasets, flows and edges.
+fn lineage_shape(json: &str) -> Vec<String> {
+    let lineage: serde_json::Value = serde_json::from_str(json).unwrap();
+    let pipeline = &lineage["pipelines"][0];
+    let mut shape = Vec::new();
+    for (list, fields) in [
+        ("datasets", &["key", "kind"][..]),
+        (
+            "flows",
+            &["name", "target", "kind", "once", "cdc", "reads"][..],
+        ),
+        ("edges", &["from", "to", "flow", "streaming"][..]),
+        ("external", &[][..]),
+    ] {
+        for item in pipeline[list].as_array().unwrap() {
+            let values: Vec<String> = fields.iter().map(|f| item[*f].to_string()).collect();
+            shape.push(format!(
+                "{list}: {} {}",
+                values.join(" "),
+                if fields.is_empty() {
+                    item.to_string()
+                } else {
+                    String::new()
+                }
+            ));
+        }
+    }
+    shape
+}
+
+#[test]
+fn fix_migrates_a_legacy_notebook_to_the_same_pipeline_in_the_current_syntax() {
+    let dir = scratch("fix-legacy");
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/realistic");
+    for pipeline in ["legacy_dlt_notebook", "legacy_iot_notebook"] {
+        let from = fixtures.join(pipeline);
+        let to = dir.join(pipeline);
+        std::fs::create_dir_all(&to).unwrap();
+        for entry in std::fs::read_dir(&from).unwrap() {
+            let entry = entry.unwrap();
+            std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+        }
+        let graph = || stdout(&run_in(&to, &["graph", "--pipeline", "."]));
+        let before = lineage_shape(&graph());
+        // The safe fixes leave only what needs an unsafe one: `cloudFiles.` option names.
+        let output = run_in(
+            &to,
+            &["check", "--fix", "--format", "concise", "--pipeline", "."],
+        );
+        let left = stdout(&output);
+        let stderr = String::from_utf8(output.stderr.clone()).unwrap();
+        assert!(stderr.starts_with("pipeline-sql: fixed "), "{stderr}");
+        for line in left.lines().filter(|l| l.contains("DEPRECATED_SYNTAX")) {
+            assert!(line.contains("cloud_files"), "{pipeline}: {left}");
+        }
+        let output = run_in(
+            &to,
+            &[
+                "check",
+                "--fix",
+                "--unsafe-fixes",
+                "--format",
+                "concise",
+                "--pipeline",
+                ".",
+            ],
+        );
+        assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+        let left = stdout(&output);
+        assert!(!left.contains("DEPRECATED_SYNTAX"), "{pipeline}: {left}");
+        assert_eq!(lineage_shape(&graph()), before, "{pipeline}");
+        // Every file was written whole: no file beside the fixed ones.
+        let mut names: Vec<_> = std::fs::read_dir(&to)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        let mut expected: Vec<_> = std::fs::read_dir(&from)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        names.sort();
+        expected.sort();
+        assert_eq!(names, expected);
+    }
+}
+
+const LEGACY: &str = "-- Bronze and silver, in the 2022 spelling.\n\
+CREATE STREAMING LIVE TABLE raw_orders AS SELECT * FROM cloud_files('/landing/orders', 'json');\n\
+CREATE OR REPLACE STREAMING TABLE orders;\n\
+CREATE FLOW orders_flow AS INSERT INTO LIVE.orders SELECT * FROM STREAM(LIVE.raw_orders);\n\
+SET pipelines.trigger.interval = 1 hour\n\
+CREATE LIVE TABLE totals AS SELECT count(*) AS n FROM LIVE.orders;\n";
+
+#[test]
+fn diff_shows_the_fixes_and_changes_nothing() {
+    let dir = scratch("diff");
+    std::fs::write(dir.join("orders.sql"), LEGACY).unwrap();
+    let output = run_in(&dir, &["check", "--diff", "orders.sql"]);
+    assert_eq!(output.status.code(), Some(1));
+    insta::assert_snapshot!("diff_safe", stdout(&output));
+    let output = run_in(&dir, &["check", "--diff", "--unsafe-fixes", "orders.sql"]);
+    insta::assert_snapshot!("diff_unsafe", stdout(&output));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("orders.sql")).unwrap(),
+        LEGACY
+    );
+    // After --fix, there is nothing left to show.
+    let output = run_in(&dir, &["check", "--fix", "--unsafe-fixes", "orders.sql"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    let output = run_in(&dir, &["check", "--diff", "--unsafe-fixes", "orders.sql"]);
+    assert_eq!(
+        (output.status.code(), stdout(&output)),
+        (Some(0), String::new())
+    );
+}
+
+#[test]
+fn fix_leaves_a_file_with_a_syntax_error_as_it_was() {
+    let dir = scratch("fix-syntax-error");
+    let broken =
+        "CREATE LIVE TABLE t AS SELECT * FROM LIVE.s;\nCREATE LIVE TABLE u AS SELECT 1 +;\n";
+    std::fs::write(dir.join("broken.sql"), broken).unwrap();
+    std::fs::write(
+        dir.join("fine.sql"),
+        "CREATE LIVE TABLE v AS SELECT 1 AS x;\n",
+    )
+    .unwrap();
+    let output = run_in(&dir, &["check", "--fix", "--format", "concise", "."]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8(output.stderr.clone()).unwrap();
+    assert!(
+        stderr.contains("broken.sql: not fixed, it has a syntax error"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("fixed 1 problem in 1 file"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("broken.sql")).unwrap(),
+        broken
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("fine.sql")).unwrap(),
+        "CREATE MATERIALIZED VIEW v AS SELECT 1 AS x;\n"
+    );
+}
+
+#[test]
+fn fix_does_not_take_stdin_but_diff_does() {
+    let output = check(
+        &["--fix", "-"],
+        "CREATE LIVE TABLE t AS SELECT 1 AS x;",
+        &[],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let output = check(
+        &["--diff", "--stdin-filename", "t.sql", "-"],
+        "CREATE LIVE TABLE t AS SELECT 1 AS x;",
+        &[],
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stdout(&output).contains("+CREATE MATERIALIZED VIEW t AS SELECT 1 AS x;"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn json_and_sarif_carry_the_fixes() {
+    let output = check(
+        &["--format", "json", "-"],
+        "create live table t as select 1 as x;",
+        &[],
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(
+        json["diagnostics"][0]["fix"],
+        serde_json::json!({
+            "message": "write `MATERIALIZED VIEW` for `LIVE TABLE`",
+            "applicability": "safe",
+            "edits": [{
+                "span": { "start": 7, "end": 17 },
+                "line": 1, "column": 8, "end_line": 1, "end_column": 18,
+                "replacement": "materialized view",
+            }],
+        })
+    );
+    assert_eq!(json["summary"]["fixable"], 1);
+    let output = check(
+        &["--format", "sarif", "-"],
+        "create live table t as select 1 as x;",
+        &[],
+    );
+    let sarif: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let fix = &sarif["runs"][0]["results"][0]["fixes"][0];
+    assert_eq!(
+        fix["artifactChanges"][0]["replacements"][0]["insertedContent"]["text"],
+        "materialized view"
+    );
+    let schema = jsonschema::validator_for(&sarif_schema()).unwrap();
+    assert!(schema.is_valid(&sarif));
 }

@@ -301,6 +301,17 @@ fn code_page(code: Code) -> String {
     if let Some(help) = diagnostic.help() {
         page.push_str(&format!("\n## The fix\n\n{help}\n"));
     }
+    if let Some(fix) = diagnostic.fix() {
+        let flags = match fix.applicability {
+            Applicability::Safe => "--fix",
+            Applicability::Unsafe => "--fix --unsafe-fixes",
+        };
+        page.push_str(&format!(
+            "\n`pipeline-sql check {flags}` makes the change ({} fix): {}.\n",
+            fix.applicability.as_str(),
+            fix.message
+        ));
+    }
     page
 }
 
@@ -402,7 +413,13 @@ fn lineage_of(model: &pipeline_sql::model::Model) -> Vec<String> {
         reads
     };
     let datasets = model.datasets.iter().map(|d| {
-        format!("dataset {} {:?} {:?} reads {:?}", d.key, d.kind, d.columns, reads(&d.reads))
+        format!(
+            "dataset {} {:?} {:?} reads {:?}",
+            d.key,
+            d.kind,
+            d.columns,
+            reads(&d.reads)
+        )
     });
     let flows = model.flows.iter().map(|f| {
         format!(
@@ -424,7 +441,10 @@ fn check_texts(
     case: &str,
     sources: &[(String, String)],
     texts: &[String],
-) -> (Vec<Vec<pipeline_sql::Diagnostic>>, pipeline_sql::model::Model) {
+) -> (
+    Vec<Vec<pipeline_sql::Diagnostic>>,
+    pipeline_sql::model::Model,
+) {
     let named: Vec<(String, String)> = sources
         .iter()
         .map(|(name, _)| name.clone())

@@ -282,19 +282,22 @@ fn read_files(source: &str, keyword_case: Span, function: &TableFunction<'_>) ->
             _ => None,
         }
     }
-    let (path, format, options) = match call.args {
-        [path, format] => (positional(path)?, positional(format)?, None),
+    let (format, options) = match call.args {
+        [path, format] => (positional(path).and(positional(format))?, None),
         [path, format, options] => (
-            positional(path)?,
-            positional(format)?,
+            positional(path).and(positional(format))?,
             Some(positional(options)?),
         ),
         _ => return None,
     };
-    let keyword = |words: &str| keywords_like(source, call.name.span, words);
-    let mut args = vec![
-        text(path.span).to_string(),
-        format!("{} => {}", keyword("format"), text(format.span)),
+    let stream = match function.stream {
+        Some(_) => String::new(),
+        None => keywords_like(source, keyword_case, "STREAM") + " ",
+    };
+    // Edits where the call changes, so that its layout stays.
+    let mut edits = vec![
+        Edit::replace(call.name.span, format!("{stream}read_files")),
+        Edit::insert(format.span.start, "format => "),
     ];
     let mut prefixed = false;
     if let Some(options) = options {
@@ -305,6 +308,7 @@ fn read_files(source: &str, keyword_case: Span, function: &TableFunction<'_>) ->
         if !name.matches("map") || map.args.len() % 2 != 0 {
             return None;
         }
+        let mut named = Vec::new();
         for pair in map.args.chunks(2) {
             let (Some(key), Some(value)) = (positional(&pair[0]), positional(&pair[1])) else {
                 return None;
@@ -314,15 +318,10 @@ fn read_files(source: &str, keyword_case: Span, function: &TableFunction<'_>) ->
             };
             let key = key.value();
             prefixed |= key.to_ascii_lowercase().starts_with("cloudfiles.");
-            args.push(format!("{} => {}", option_name(&key), text(value.span)));
+            named.push(format!("{} => {}", option_name(&key), text(value.span)));
         }
+        edits.push(Edit::replace(options.span, named.join(", ")));
     }
-    let stream = match function.stream {
-        Some(_) => String::new(),
-        None => keywords_like(source, keyword_case, "STREAM") + " ",
-    };
-    let replacement = format!("{stream}read_files({})", args.join(", "));
-    let edits = vec![Edit::replace(call.span, replacement)];
     let message = "write `STREAM read_files(...)` with the options as named arguments";
     Some(match prefixed {
         false => Fix::safe(message, edits),

@@ -345,11 +345,16 @@ pub(crate) fn collect(
             model.flows.push(flow);
         }
         Statement::ApplyChanges(a) => {
-            // The legacy statement's flow takes its target's name.
+            // The legacy statement's flow takes its target's name (a flow's name is one
+            // identifier: the target's last part).
             let body = FlowBody::AutoCdc(&a.flow);
             if let Some(target) = &a.flow.target {
-                let mut flow =
-                    explicit_flow(resolver, file, index, statement.span(), target, &body);
+                let base = target.base();
+                let name = ObjectName {
+                    span: base.span,
+                    parts: std::slice::from_ref(base),
+                };
+                let mut flow = explicit_flow(resolver, file, index, statement.span(), &name, &body);
                 describe_flow(&mut flow, resolver, &body);
                 model.flows.push(flow);
             }

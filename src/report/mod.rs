@@ -11,7 +11,7 @@ pub use lineage::{render_lineage_dot, render_lineage_json, render_lineage_mermai
 pub use sarif::render_sarif;
 
 use crate::pipeline::{PipelineCheck, PipelineReport};
-use crate::{Diagnostic, FileId, Label, LineIndex};
+use crate::{Applicability, Diagnostic, FileId, Label, LineIndex};
 use miette::{GraphicalReportHandler, GraphicalTheme};
 use snippet::{escape, Shown, Snippets};
 
@@ -110,6 +110,8 @@ pub struct Summary {
     pub errors: usize,
     /// Warning-severity diagnostics.
     pub warnings: usize,
+    /// Diagnostics with a safe fix, which `check --fix` applies.
+    pub fixable: usize,
 }
 
 impl Summary {
@@ -122,6 +124,9 @@ impl Summary {
         for report in reports {
             summary.statements += report.statements;
             for diagnostic in report.diagnostics {
+                let fix = diagnostic.fix();
+                summary.fixable +=
+                    usize::from(fix.is_some_and(|f| f.applicability == Applicability::Safe));
                 if diagnostic.is_error() {
                     summary.errors += 1;
                 } else {
@@ -192,10 +197,15 @@ pub fn render_human(reports: &[FileReport<'_>], width: usize, color: bool) -> St
     out
 }
 
-/// `checked 2 files, 5 statements: 1 error, 0 warnings`, and a line end.
+/// `checked 2 files, 5 statements: 1 error, 0 warnings`, what `--fix` would fix, and a line
+/// end.
 fn summary_line(s: &Summary) -> String {
+    let fixable = match s.fixable {
+        0 => String::new(),
+        n => format!(" ({n} fixable with `--fix`)"),
+    };
     format!(
-        "checked {} file{}, {} statement{}: {} error{}, {} warning{}\n",
+        "checked {} file{}, {} statement{}: {} error{}, {} warning{}{fixable}\n",
         s.files,
         plural(s.files),
         s.statements,
@@ -217,10 +227,13 @@ fn plural(n: usize) -> &'static str {
 
 /// Renders all diagnostics as one JSON document:
 /// `{"diagnostics":[{"file","code","severity","message","span":{"start","end"},"line","column",
-///   "end_line","end_column","help","help_uri","labels":[{"file","span","line","column","message"}]}],
-///   "summary":{"files","statements","errors","warnings"}}`. Spans are byte offsets; lines and
-/// columns are 1-based, and columns count characters (see [`LineIndex`]). `help_uri` is the
-/// path of the code's page in the repository. Texts are as written: JSON escapes what it must.
+///   "end_line","end_column","help","help_uri","labels":[{"file","span","line","column","message"}],
+///   "fix":{"message","applicability","edits":[{"span","line","column","end_line","end_column",
+///   "replacement"}]}}], "summary":{"files","statements","errors","warnings","fixable"}}`.
+/// Spans are byte offsets; lines and columns are 1-based, and columns count characters (see
+/// [`LineIndex`]). `help_uri` is the path of the code's page in the repository. `fix` is null
+/// where the fix is not mechanical; `applicability` is `safe` (applied by `--fix`) or `unsafe`
+/// (applied with `--unsafe-fixes` too). Texts are as written: JSON escapes what it must.
 pub fn render_json(reports: &[FileReport<'_>]) -> String {
     let locator = Locator::new(reports);
     // Written one diagnostic at a time: a document of them all as one value took a hundred
@@ -255,6 +268,21 @@ pub fn render_json(reports: &[FileReport<'_>]) -> String {
                         "message": label.message,
                     })
                 }).collect::<Vec<_>>(),
+                "fix": d.fix().map(|fix| serde_json::json!({
+                    "message": fix.message,
+                    "applicability": fix.applicability.as_str(),
+                    "edits": fix.edits.iter().map(|edit| {
+                        let [(line, column), (end_line, end_column)] = locator.range(index, edit.span);
+                        serde_json::json!({
+                            "span": { "start": edit.span.start, "end": edit.span.end },
+                            "line": line,
+                            "column": column,
+                            "end_line": end_line,
+                            "end_column": end_column,
+                            "replacement": edit.replacement,
+                        })
+                    }).collect::<Vec<_>>(),
+                })),
             });
             out.push_str(&diagnostic.to_string());
         }
@@ -262,6 +290,7 @@ pub fn render_json(reports: &[FileReport<'_>]) -> String {
     let s = Summary::of(reports);
     let summary = serde_json::json!({
         "files": s.files, "statements": s.statements, "errors": s.errors, "warnings": s.warnings,
+        "fixable": s.fixable,
     });
     out.push_str(&format!("],\"summary\":{summary}}}"));
     out

@@ -66,14 +66,35 @@ fn result(locator: &Locator<'_>, index: usize, d: &Diagnostic, rule_index: Optio
         .enumerate()
         .map(|(id, label)| related_location(locator, index, id, label))
         .collect();
-    json!({
+    let mut result = json!({
         "ruleId": d.code(),
         "ruleIndex": rule_index,
         "level": d.severity().as_str(),
         "message": { "text": message },
         "locations": [physical_location(locator, index, d.span())],
         "relatedLocations": related,
-    })
+    });
+    if let Some(fix) = d.fix() {
+        let replacements: Vec<Value> = fix
+            .edits
+            .iter()
+            .map(|edit| {
+                json!({
+                    "deletedRegion": region(locator, index, edit.span),
+                    "insertedContent": { "text": edit.replacement },
+                })
+            })
+            .collect();
+        result["fixes"] = json!([{
+            "description": { "text": fix.message },
+            "artifactChanges": [{
+                "artifactLocation": { "uri": uri(locator.reports[index].path) },
+                "replacements": replacements,
+            }],
+            "properties": { "applicability": fix.applicability.as_str() },
+        }]);
+    }
+    result
 }
 
 fn related_location(locator: &Locator<'_>, own: usize, id: usize, label: &Label) -> Value {
@@ -87,16 +108,21 @@ fn related_location(locator: &Locator<'_>, own: usize, id: usize, label: &Label)
 /// Where `span` is in the report at `index`: the file and the region (1-based lines and
 /// columns, the end column just past the span).
 fn physical_location(locator: &Locator<'_>, index: usize, span: crate::Span) -> Value {
-    let [(line, column), (end_line, end_column)] = locator.range(index, span);
     json!({ "physicalLocation": {
         "artifactLocation": { "uri": uri(locator.reports[index].path) },
-        "region": {
-            "startLine": line,
-            "startColumn": column,
-            "endLine": end_line,
-            "endColumn": end_column,
-        },
+        "region": region(locator, index, span),
     }})
+}
+
+/// `span` in the report at `index` as a SARIF region (an empty one where the span is empty).
+fn region(locator: &Locator<'_>, index: usize, span: crate::Span) -> Value {
+    let [(line, column), (end_line, end_column)] = locator.range(index, span);
+    json!({
+        "startLine": line,
+        "startColumn": column,
+        "endLine": end_line,
+        "endColumn": end_column,
+    })
 }
 
 /// A path as a relative URI reference: `/` separators, and every byte that is not unreserved

@@ -6,10 +6,11 @@ use pipeline_sql::{Code, Diagnostic, Span};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// A source to check: its name, and its text or the diagnostic that says why it could not be
-/// read.
+/// A source to check: its name, the file it was read from (none for stdin), and its text or
+/// the diagnostic that says why it could not be read.
 pub struct Input {
     pub name: String,
+    pub file: Option<PathBuf>,
     pub text: Result<String, [Diagnostic; 1]>,
 }
 
@@ -191,6 +192,11 @@ fn read(found: &Found, stdin_name: &str, limit: u64) -> Input {
     };
     Input {
         name,
+        file: found
+            .as_ref()
+            .ok()
+            .filter(|f| f.as_os_str() != "-")
+            .cloned(),
         text: text.map_err(not_read),
     }
 }

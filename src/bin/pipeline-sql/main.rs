@@ -6,6 +6,7 @@
 //! `--warnings-as-errors`), 2 on a usage error or a file that could not be read.
 
 mod config;
+mod fixing;
 mod inputs;
 mod settings;
 
@@ -13,7 +14,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use pipeline_sql::pipeline::PipelineReport;
 use pipeline_sql::report::{self, FileReport};
 use pipeline_sql::suppress::Selection;
-use pipeline_sql::{Code, Pipeline};
+use pipeline_sql::{Applicability, Code, Pipeline};
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -64,6 +65,18 @@ struct CheckOptions {
     /// Exit with status 1 when there are warnings, as with errors.
     #[arg(long)]
     warnings_as_errors: bool,
+    /// Apply the safe fixes to the files (each written whole, or left as it was), then report
+    /// what is left. A file with a syntax error is not changed.
+    #[arg(long, conflicts_with = "diff")]
+    fix: bool,
+    /// Print the changes the fixes would make as a unified diff, and change nothing; exit with
+    /// status 1 when there are changes.
+    #[arg(long)]
+    diff: bool,
+    /// With `--fix` or `--diff`, apply the unsafe fixes too: those that change what runs or
+    /// rest on a guess.
+    #[arg(long)]
+    unsafe_fixes: bool,
     #[command(flatten)]
     input: InputOptions,
 }
@@ -252,6 +265,17 @@ struct Run {
 impl Run {
     /// Checks the sources read, on every core, reporting what `selection` selects.
     fn check(&self, selection: &Selection) -> PipelineReport<'_> {
+        let texts = self.inputs.iter().filter_map(|i| i.text.as_deref().ok());
+        self.check_texts(selection, texts)
+    }
+
+    /// Checks `texts` as the texts of the sources read (in their order), with the pipeline's
+    /// settings.
+    fn check_texts<'t>(
+        &self,
+        selection: &Selection,
+        texts: impl Iterator<Item = &'t str>,
+    ) -> PipelineReport<'t> {
         let mut pipeline = Pipeline::new();
         pipeline.complete(self.complete).select(selection.clone());
         for (key, value) in &self.parameters {
@@ -263,10 +287,9 @@ impl Run {
         if let Some(schema) = &self.schema {
             pipeline.schema(schema);
         }
-        for input in &self.inputs {
-            if let Ok(text) = &input.text {
-                pipeline.add_source(&input.name, text);
-            }
+        let read = self.inputs.iter().filter(|i| i.text.is_ok());
+        for (input, text) in read.zip(texts) {
+            pipeline.add_source(&input.name, text);
         }
         pipeline.check_in_parallel()
     }
@@ -312,7 +335,27 @@ fn check(options: &CheckOptions) -> Result<Outcome, String> {
     };
     let ignore = file.ignore.iter().flatten().chain(&options.ignore);
     let selection = Selection::new(select, ignore).map_err(|e| e.to_string())?;
-    let (runs, settings_read) = plan(&options.input, &found)?;
+    if options.fix && options.input.paths.iter().any(|p| p.as_os_str() == "-") {
+        return Err(
+            "`--fix` cannot write the text read from stdin; `--diff` shows its fixes".into(),
+        );
+    }
+    let (mut runs, settings_read) = plan(&options.input, &found)?;
+    if options.fix || options.diff {
+        let level = match options.unsafe_fixes {
+            true => Applicability::Unsafe,
+            false => Applicability::Safe,
+        };
+        let fixed = fixing::fix_runs(&mut runs, &selection, level);
+        if options.diff {
+            print(&fixing::diff(&fixed.changes))?;
+            return Ok(match fixed.changes.is_empty() {
+                true => Outcome::Clean,
+                false => Outcome::Failed,
+            });
+        }
+        write_fixes(&fixed)?;
+    }
     let checks: Vec<PipelineReport> = runs.iter().map(|run| run.check(&selection)).collect();
     let mut reports: Vec<FileReport> = settings_read
         .iter()
@@ -347,6 +390,27 @@ fn check(options: &CheckOptions) -> Result<Outcome, String> {
     } else {
         Outcome::Clean
     })
+}
+
+/// Writes the files `--fix` changed, and says on stderr what it fixed and what it left alone.
+fn write_fixes(fixed: &fixing::Fixed) -> Result<(), String> {
+    let mut problems = 0;
+    for change in &fixed.changes {
+        let file = change.file.as_deref().ok_or("stdin is not written")?;
+        fixing::write_atomically(file, &change.after)
+            .map_err(|e| format!("{}: not fixed, it could not be written: {e}", change.name))?;
+        problems += change.fixed.len();
+    }
+    let files = fixed.changes.len();
+    eprintln!(
+        "pipeline-sql: fixed {problems} problem{} in {files} file{}",
+        if problems == 1 { "" } else { "s" },
+        if files == 1 { "" } else { "s" },
+    );
+    for name in &fixed.syntax_errors {
+        eprintln!("pipeline-sql: {name}: not fixed, it has a syntax error");
+    }
+    Ok(())
 }
 
 /// Prints the lineage of each pipeline read.
