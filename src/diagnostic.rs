@@ -443,6 +443,14 @@ codes! {
         /// The engine orders the pipeline's datasets so that each is updated after what it reads;
         /// datasets that read each other in a cycle have no such order.
         PipelineCircularDependency => "PIPELINE_CIRCULAR_DEPENDENCY",
+        /// A read of a name the pipeline does not declare, one slip from a dataset it does (warning).
+        ///
+        /// In a complete pipeline every dataset is declared in its sources, so a read of a name one
+        /// letter from one of them (added, dropped, changed, or two swapped) is most likely that
+        /// dataset misspelt. The engine reads such a name as a table outside the pipeline: the
+        /// update fails where none exists (TABLE_OR_VIEW_NOT_FOUND), and reads the wrong data
+        /// where one does. A warning, because a table of that name may be meant.
+        MisspeltDatasetRead => "MISSPELT_DATASET_READ",
         /// Two repeating snapshot flows into one target.
         ///
         /// A target's snapshot state (the last snapshot and its version) belongs to one snapshot

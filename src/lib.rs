@@ -33,6 +33,7 @@
 //! - [`snapshot_version`]: the snapshot-version protocol as a checked state machine.
 //! - [`suppress`]: what is reported: selected codes and `-- noqa` comments.
 //! - [`fix`]: applying the edits that diagnostics carry, round after round.
+//! - `suggest`: the word a misspelt one most likely meant ("did you mean").
 //! - [`diagnostic`]: codes, severities, labels and help, with [`miette`] integration.
 //! - `report` (feature `cli`): diagnostics rendered for people and as JSON.
 
@@ -48,6 +49,7 @@ pub mod pipeline;
 pub mod report;
 pub mod snapshot_version;
 pub mod span;
+mod suggest;
 pub mod suppress;
 mod syntax;
 mod unescape;

@@ -4,9 +4,11 @@
 //! Every rule groups with hash maps, so checking is linear in the size of the pipeline.
 
 use super::SourceFacts;
-use crate::diagnostic::{Code, Diagnostic, FileId};
+use crate::diagnostic::{Code, Diagnostic, Edit, FileId, Fix};
 use crate::model::{Dataset, DatasetKind, Flow, FlowKind, Model};
 use crate::span::Span;
+use crate::suggest::NearNames;
+use std::cell::OnceCell;
 use std::collections::HashMap;
 
 /// Diagnostics per source, indexed by [`FileId`].
@@ -49,8 +51,12 @@ fn label(
     }
 }
 
-/// The first dataset declared under each name, for constant-time lookups.
-struct Datasets<'m>(HashMap<&'m str, &'m Dataset>);
+/// The first dataset declared under each name, for constant-time lookups; and, made when first
+/// asked for, the names indexed for "did you mean".
+struct Datasets<'m> {
+    first: HashMap<&'m str, &'m Dataset>,
+    near: OnceCell<NearNames<'m>>,
+}
 
 impl<'m> Datasets<'m> {
     fn new(model: &'m Model) -> Self {
@@ -58,12 +64,37 @@ impl<'m> Datasets<'m> {
         for d in &model.datasets {
             first.entry(d.key.as_str()).or_insert(d);
         }
-        Datasets(first)
+        Datasets {
+            first,
+            near: OnceCell::new(),
+        }
     }
 
     fn get(&self, key: &str) -> Option<&'m Dataset> {
-        self.0.get(key).copied()
+        self.first.get(key).copied()
     }
+
+    /// The dataset a name that resolves to none most likely means: one slip from it.
+    fn near(&self, key: &str) -> Option<&'m Dataset> {
+        let near = self.near.get_or_init(|| {
+            let mut keys: Vec<&str> = self.first.keys().copied().collect();
+            // In declaration order, so that the first of several is the one suggested.
+            keys.sort_by_key(|k| self.first[k].span.start);
+            keys.sort_by_key(|k| self.first[k].file);
+            NearNames::new(keys)
+        });
+        self.get(near.near(key)?)
+    }
+}
+
+/// "did you mean `name`?" for a name that resolves to no dataset, at `span`: the help, and the
+/// (unsafe) fix that writes the dataset's name as it is declared.
+fn did_you_mean(meant: &Dataset, span: Span) -> (String, Fix) {
+    let fix = Fix::unsafe_(
+        format!("write `{}`", meant.name),
+        vec![Edit::replace(span, meant.name.clone())],
+    );
+    (format!("did you mean `{}`?", meant.name), fix)
 }
 
 pub(crate) fn check_pipeline(
@@ -79,9 +110,50 @@ pub(crate) fn check_pipeline(
     if complete {
         datasets_without_flows(model, sink);
         empty_pipeline(model, facts, sink);
+        misspelt_reads(model, &datasets, sink);
     }
     cycles(model, &datasets, sink);
     shared_targets(model, &datasets, sink);
+}
+
+/// In a complete pipeline, a read of a name it does not declare, one slip from one it does, is
+/// most likely that dataset misspelt.
+fn misspelt_reads(model: &Model, datasets: &Datasets<'_>, sink: &mut Sink<'_>) {
+    let flow_reads = model
+        .flows
+        .iter()
+        .flat_map(|f| f.reads.iter().map(move |r| (f.file, r)));
+    let view_reads = model
+        .datasets
+        .iter()
+        .flat_map(|d| d.reads.iter().map(move |r| (d.file, r)));
+    for (file, read) in flow_reads.chain(view_reads) {
+        if datasets.get(&read.key).is_some() {
+            continue;
+        }
+        let Some(meant) = datasets.near(&read.key) else {
+            continue;
+        };
+        let (help, fix) = did_you_mean(meant, read.span);
+        let diagnostic = Diagnostic::warning(
+            Code::MisspeltDatasetRead,
+            read.span,
+            format!(
+                "`{}` is not a dataset of this pipeline, and `{}` is",
+                read.key, meant.name
+            ),
+        )
+        .with_help(format!(
+            "{help} Qualify the name if a table outside the pipeline is meant"
+        ))
+        .with_fix(fix);
+        sink.push_labeled(
+            file,
+            diagnostic,
+            (meant.file, meant.name_span),
+            "declared here",
+        );
+    }
 }
 
 /// A name declares one dataset; a streaming table cannot become a managed table.
@@ -172,15 +244,33 @@ fn flow_targets(
     for flow in model.flows.iter().filter(|f| !f.implicit) {
         let Some(target) = datasets.get(&flow.target) else {
             if complete {
-                sink.push(
-                    flow.file,
-                    Diagnostic::error(
-                        Code::InvalidFlowTargetNotFound,
-                        flow.target_span,
-                        format!("the flow `{}` writes `{}`, which the pipeline does not declare", flow.name, flow.target),
-                    )
-                    .with_help("declare the target with `CREATE OR REFRESH STREAMING TABLE` or `CREATE TABLE`"),
+                let diagnostic = Diagnostic::error(
+                    Code::InvalidFlowTargetNotFound,
+                    flow.target_span,
+                    format!(
+                        "the flow `{}` writes `{}`, which the pipeline does not declare",
+                        flow.name, flow.target
+                    ),
                 );
+                let declare =
+                    "declare the target with `CREATE OR REFRESH STREAMING TABLE` or `CREATE TABLE`";
+                let diagnostic = match datasets.near(&flow.target) {
+                    Some(meant) => {
+                        let (help, fix) = did_you_mean(meant, flow.target_span);
+                        let labeled = label(
+                            diagnostic,
+                            flow.file,
+                            meant.file,
+                            meant.name_span,
+                            "declared here",
+                        );
+                        labeled
+                            .with_help(format!("{help} Otherwise {declare}"))
+                            .with_fix(fix)
+                    }
+                    None => diagnostic.with_help(declare),
+                };
+                sink.push(flow.file, diagnostic);
             }
             continue;
         };

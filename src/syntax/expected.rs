@@ -4,7 +4,7 @@
 //! The generated parser calls [`at_syntax_error`] at every syntax error with its state stack
 //! and a test of whether a terminal fits on it (`build.rs` makes it do so). Most errors are the
 //! second look's attempts, which need no list: the list is made only for the error that is
-//! reported (see [`with_expected_message`]), and kept by the states it was made for, as an
+//! reported (see [`with_expected`]), and kept by the states it was made for, as an
 //! editor meets the same errors again and again.
 //!
 //! Only terminals on the stack *at the error* are listed: where the parser reduced on the
@@ -25,20 +25,33 @@ use std::sync::OnceLock;
 struct Errors {
     /// Whether the error being parsed is the one reported, whose message lists the terminals.
     wanted: bool,
-    /// The list for the last error parsed while `wanted`, as a message says it.
-    message: Option<String>,
-    /// The messages made so far, by the parser states they were made for: a state stack
-    /// always expects the same terminals.
-    by_states: HashMap<Vec<i16>, String>,
+    /// The list for the last error parsed while `wanted`.
+    expected: Option<Expected>,
+    /// The lists made so far, by the parser states they were made for: a state stack always
+    /// expects the same terminals.
+    by_states: HashMap<Vec<i16>, Expected>,
 }
 
 thread_local! {
     static ERRORS: RefCell<Errors> = RefCell::default();
 }
 
-/// How many messages [`Errors::by_states`] keeps before it starts again (this bounds the memory
+/// How many lists [`Errors::by_states`] keeps before it starts again (this bounds the memory
 /// they take).
-const MESSAGES_KEPT: usize = 512;
+const LISTS_KEPT: usize = 512;
+
+/// The terminals that fit at a syntax error, as a message names them (`CREATE`, `identifier`,
+/// `','`), keywords that are names too folded into `identifier`.
+pub(crate) type Expected = std::rc::Rc<[&'static str]>;
+
+/// "expected one of: A, B", "expected A", or "unexpected input" where nothing is listed.
+pub(crate) fn describe(expected: &[&str]) -> String {
+    match expected {
+        [] => "unexpected input".to_string(),
+        [one] => format!("expected {one}"),
+        _ => format!("expected one of: {}", expected.join(", ")),
+    }
+}
 
 /// Called by the generated parser at a syntax error, with its state stack, the grammar's
 /// terminals and `fits`, which tells whether the terminal of an index fits on that stack.
@@ -53,32 +66,31 @@ pub(crate) fn at_syntax_error(
             return;
         }
         let listed = &Terminals::of(terminals).listed;
-        let message = match errors.by_states.get(states) {
-            Some(message) => message.clone(),
+        let expected = match errors.by_states.get(states) {
+            Some(expected) => expected.clone(),
             None => {
-                let message = expected_list(
+                let expected = expected_list(
                     (0..terminals.len())
                         .filter(|&i| fits(i))
                         .map(|i| &listed[i]),
                 );
-                if errors.by_states.len() >= MESSAGES_KEPT {
+                if errors.by_states.len() >= LISTS_KEPT {
                     errors.by_states.clear();
                 }
-                errors.by_states.insert(states.to_vec(), message.clone());
-                message
+                errors.by_states.insert(states.to_vec(), expected.clone());
+                expected
             }
         };
-        errors.message = Some(message);
+        errors.expected = Some(expected);
     });
 }
 
-/// `error` with the terminals expected at it, as a message lists them: for a syntax error at a
-/// token or at the end, `parse` runs again with the list asked for (it fails the same way,
-/// being the same parse).
-pub(crate) fn with_expected_message<T, Tok, E>(
+/// `error` with the terminals expected at it: for a syntax error at a token or at the end,
+/// `parse` runs again with the list asked for (it fails the same way, being the same parse).
+pub(crate) fn with_expected<T, Tok, E>(
     error: ParseError<usize, Tok, E>,
     parse: impl FnOnce() -> Result<T, ParseError<usize, Tok, E>>,
-) -> (ParseError<usize, Tok, E>, Option<String>) {
+) -> (ParseError<usize, Tok, E>, Option<Expected>) {
     if !matches!(
         error,
         ParseError::UnrecognizedToken { .. } | ParseError::UnrecognizedEof { .. }
@@ -87,12 +99,12 @@ pub(crate) fn with_expected_message<T, Tok, E>(
     }
     ERRORS.with(|errors| errors.borrow_mut().wanted = true);
     let again = parse();
-    let message = ERRORS.with(|errors| {
+    let expected = ERRORS.with(|errors| {
         let mut errors = errors.borrow_mut();
         errors.wanted = false;
-        errors.message.take()
+        errors.expected.take()
     });
-    (again.err().unwrap_or(error), message)
+    (again.err().unwrap_or(error), expected)
 }
 
 /// The grammar's terminals as messages list them, by index; made once, at the first error
@@ -163,10 +175,10 @@ impl Terminals {
     }
 }
 
-/// "expected one of: ...", with the keywords that are identifiers too folded into
+/// The names of the terminals expected, with the keywords that are identifiers too folded into
 /// "identifier".
-fn expected_list<'t>(expected: impl Iterator<Item = &'t Listed>) -> String {
-    let listed: Vec<&Listed> = expected.filter(|t| !t.unlisted).collect();
+fn expected_list(expected: impl Iterator<Item = &'static Listed>) -> Expected {
+    let listed: Vec<&'static Listed> = expected.filter(|t| !t.unlisted).collect();
     let takes_identifier = listed.iter().any(|t| t.identifier);
     // Whether every reserved word that is a name is listed: one bit each.
     let reserved_listed = listed
@@ -175,9 +187,9 @@ fn expected_list<'t>(expected: impl Iterator<Item = &'t Listed>) -> String {
         .fold(0u64, |bits, i| bits | 1 << i);
     let takes_any_name = takes_identifier
         && reserved_listed.count_ones() as usize == keywords::reserved_names().len();
-    let mut names: Vec<&str> = Vec::new();
-    for t in &listed {
-        let name = t.name.as_ref();
+    let mut names: Vec<&'static str> = Vec::new();
+    for &t in &listed {
+        let name: &'static str = t.name.as_ref();
         // LATERAL is a name only where the grammar's `Ident` is (not a table's first name).
         let folded = takes_identifier && t.non_reserved
             || takes_any_name && (t.reserved_name.is_some() || name == "LATERAL");
@@ -185,11 +197,7 @@ fn expected_list<'t>(expected: impl Iterator<Item = &'t Listed>) -> String {
             names.push(name);
         }
     }
-    match names.len() {
-        0 => "unexpected input".to_string(),
-        1 => format!("expected {}", names[0]),
-        _ => format!("expected one of: {}", names.join(", ")),
-    }
+    names.into()
 }
 
 /// Whether `name` (in capitals) is a keyword that the grammar takes wherever it takes an

@@ -7,6 +7,7 @@
 //!   there, as a message lists them).
 //! - `parse`: runs the generated parser over a source, one pass for a clean file and statement
 //!   by statement after an error, and turns its errors into diagnostics.
+//! - `hints`: the likely slip behind a syntax error (a misspelt keyword, a missing comma).
 //! - `depth`: how deep a statement's tree is, refused past [`MAX_DEPTH`] so that every walker
 //!   of the tree stays within a 2 MiB stack.
 //! - `recovery`: where a broken statement whose `;` is missing ends.
@@ -18,6 +19,7 @@
 mod actions;
 mod depth;
 mod expected;
+mod hints;
 pub(crate) mod keywords;
 pub mod lexer;
 mod parse;

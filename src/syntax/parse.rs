@@ -15,8 +15,9 @@ use crate::notebook::{Cell, CellKind};
 use crate::span::{Span, Spanned};
 use crate::syntax::actions::base::UserError;
 use crate::syntax::depth::{self, MAX_DEPTH};
-use crate::syntax::expected::with_expected_message;
+use crate::syntax::expected::{self, with_expected, Expected};
 use crate::syntax::grammar;
+use crate::syntax::hints;
 use crate::syntax::recovery;
 use crate::syntax::second_look::{self, Verdict};
 use lalrpop_util::ParseError;
@@ -457,11 +458,17 @@ fn parse_statement<'a>(
         Verdict::Refused(refusal) => diagnostics.push(refusal),
         Verdict::Unmended => {
             let error = error.expect("only a statement that did not parse stays unmended");
-            let (error, expected) = with_expected_message(error, || {
+            let (error, expected) = with_expected(error, || {
                 let tokens = chunk.tokens.iter().map(|&t| Ok::<_, UserError>(t));
                 parser.parse(source, arena, tokens)
             });
-            diagnostics.extend(syntax_diagnostic(error, last, expected));
+            diagnostics.extend(syntax_diagnostic(
+                source,
+                chunk.tokens,
+                error,
+                last,
+                expected,
+            ));
         }
     }
     Statement::Error(whole)
@@ -496,16 +503,19 @@ fn lex_diagnostic(error: LexError, span: Span) -> Diagnostic {
     }
 }
 
-/// The diagnostic for a parser error; `None` when the error is at an input error that the
-/// lexer has already reported.
+/// The diagnostic for a parser error in a statement of `tokens`, with a hint at the likely
+/// slip where there is one; `None` when the error is at an input error that the lexer has
+/// already reported.
 fn syntax_diagnostic(
+    source: &str,
+    tokens: &[(usize, Tok<'_>, usize)],
     error: ParseError<usize, Tok<'_>, UserError>,
     end: usize,
-    expected_message: Option<String>,
+    expected: Option<Expected>,
 ) -> Option<Diagnostic> {
-    // The expected terminals as a message says them, from the parse that was asked for them
-    // (see `with_expected_message`).
-    let expected = || expected_message.unwrap_or_else(|| "unexpected input".to_string());
+    // The expected terminals, from the parse that was asked for them (see `with_expected`).
+    let expected = expected.unwrap_or_else(|| Vec::new().into());
+    let listed = || expected::describe(&expected);
     match error {
         ParseError::UnrecognizedToken {
             token: (_, Tok::Error(_), _),
@@ -513,15 +523,22 @@ fn syntax_diagnostic(
         } => None,
         ParseError::UnrecognizedToken {
             token: (l, tok, r), ..
-        } => Some(Diagnostic::error(
-            Code::ParseSyntaxError,
-            Span::from_usize(l, r),
-            format!("syntax error at {}: {}", found(tok, r - l), expected()),
-        )),
+        } => {
+            let diagnostic = Diagnostic::error(
+                Code::ParseSyntaxError,
+                Span::from_usize(l, r),
+                format!("syntax error at {}: {}", found(tok, r - l), listed()),
+            );
+            let before = &tokens[..tokens.partition_point(|t| t.0 < l)];
+            Some(match hints::slip(source, before, (l, r), &expected) {
+                Some(hint) => diagnostic.with_help(hint),
+                None => diagnostic,
+            })
+        }
         ParseError::UnrecognizedEof { .. } => Some(Diagnostic::error(
             Code::ParseSyntaxError,
             Span::from_usize(end, end),
-            format!("syntax error at the end of the statement: {}", expected()),
+            format!("syntax error at the end of the statement: {}", listed()),
         )),
         ParseError::ExtraToken { token: (l, tok, r) } => Some(Diagnostic::error(
             Code::ParseSyntaxError,

@@ -1,0 +1,178 @@
+//! "Did you mean ...?": the word among some candidates that a word is most likely a slip of
+//! the keyboard for.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasher, Hasher, RandomState};
+
+/// The number of edits between `a` and `b`, compared without regard to case: a letter added,
+/// dropped, changed, or swapped with its neighbour (`GROPU` is one edit from `GROUP`).
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().map(|c| c.to_ascii_lowercase()).collect();
+    let b: Vec<char> = b.chars().map(|c| c.to_ascii_lowercase()).collect();
+    // Three rows of the table: two rows back (for a swap), the last, and the one being filled.
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
+    let mut last: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut row = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let change = usize::from(a[i - 1] != b[j - 1]);
+            row[j] = (last[j] + 1).min(row[j - 1] + 1).min(last[j - 1] + change);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                row[j] = row[j].min(before[j - 2] + 1);
+            }
+        }
+        before = std::mem::replace(&mut last, row);
+    }
+    last[b.len()]
+}
+
+/// The edits a word of `len` characters may be from the word meant: one for a short word, two
+/// from six letters on. Words of two letters or fewer are too short to guess at.
+fn edits_allowed(len: usize) -> usize {
+    match len {
+        0..=2 => 0,
+        3..=5 => 1,
+        _ => 2,
+    }
+}
+
+/// Whether two names differ in their digits only (`orders_v1`, `orders_v2`): versions of one
+/// name, not a slip.
+fn versions(a: &str, b: &str) -> bool {
+    let letters = |s: &str| {
+        s.chars()
+            .filter(|c| !c.is_ascii_digit())
+            .map(|c| c.to_ascii_lowercase())
+            .collect::<String>()
+    };
+    a.chars().any(|c| c.is_ascii_digit()) && letters(a) == letters(b)
+}
+
+/// Names indexed by each way of dropping one of their characters, so that the names one slip
+/// from a word (one edit: a character added, dropped or changed, or two swapped) are found in
+/// time linear in the word's length rather than in the number of names. Two names one edit
+/// apart always share such a form.
+pub(crate) struct NearNames<'n> {
+    names: Vec<&'n str>,
+    by_form: HashMap<u64, Vec<usize>>,
+    hasher: RandomState,
+}
+
+impl<'n> NearNames<'n> {
+    pub(crate) fn new(names: impl IntoIterator<Item = &'n str>) -> Self {
+        let mut near = NearNames {
+            names: names.into_iter().collect(),
+            by_form: HashMap::new(),
+            hasher: RandomState::new(),
+        };
+        for (i, name) in near.names.iter().enumerate() {
+            for form in forms(&near.hasher, name) {
+                let list = near.by_form.entry(form).or_default();
+                if list.last() != Some(&i) {
+                    list.push(i);
+                }
+            }
+        }
+        near
+    }
+
+    /// The first name (in the order given) one edit from `word` that is not a version of it;
+    /// none where `word` is a name itself.
+    pub(crate) fn near(&self, word: &str) -> Option<&'n str> {
+        let mut found: Option<usize> = None;
+        for form in forms(&self.hasher, word) {
+            for &i in self.by_form.get(&form).into_iter().flatten() {
+                let name = self.names[i];
+                match edit_distance(word, name) {
+                    0 => return None,
+                    1 if !versions(word, name) && found.map_or(true, |f| i < f) => found = Some(i),
+                    _ => {}
+                }
+            }
+        }
+        found.map(|i| self.names[i])
+    }
+}
+
+/// The hashes of `word` (folded to lower case) and of each form of it with one character
+/// dropped.
+fn forms<'w>(hasher: &'w RandomState, word: &'w str) -> impl Iterator<Item = u64> + 'w {
+    let folded: Vec<char> = word.chars().map(|c| c.to_ascii_lowercase()).collect();
+    (0..=folded.len()).map(move |dropped| {
+        let mut h = hasher.build_hasher();
+        for (i, c) in folded.iter().enumerate() {
+            if i != dropped {
+                h.write_u32(*c as u32);
+            }
+        }
+        h.finish()
+    })
+}
+
+/// The candidate `word` is most likely a slip for: the nearest within the edits its length
+/// allows, the first of the nearest on a tie; none where a candidate is `word` itself (in any
+/// case), as then it is no slip.
+pub(crate) fn closest<'c>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'c str>,
+) -> Option<&'c str> {
+    let allowed = edits_allowed(word.chars().count());
+    let mut best: Option<(usize, &str)> = None;
+    for candidate in candidates {
+        let distance = edit_distance(word, candidate);
+        if distance == 0 {
+            return None;
+        }
+        if distance <= allowed && best.map_or(true, |(d, _)| distance < d) {
+            best = Some((distance, candidate));
+        }
+    }
+    best.map(|(_, candidate)| candidate)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edits_count_a_swap_as_one() {
+        assert_eq!(edit_distance("GROPU", "group"), 1);
+        assert_eq!(edit_distance("creat", "CREATE"), 1);
+        assert_eq!(edit_distance("form", "from"), 1);
+        assert_eq!(edit_distance("ordres", "orders"), 1);
+        assert_eq!(edit_distance("silver_orders", "gold_orders"), 5);
+        assert_eq!(edit_distance("", "abc"), 3);
+    }
+
+    #[test]
+    fn the_closest_is_within_what_the_length_allows() {
+        let keywords = ["CREATE", "SELECT", "FROM", "GROUP", "ORDER"];
+        assert_eq!(closest("CREAT", keywords), Some("CREATE"));
+        assert_eq!(closest("GROPU", keywords), Some("GROUP"));
+        assert_eq!(closest("FORM", keywords), Some("FROM"));
+        assert_eq!(
+            closest("orders_v2", ["orders_v1", "customers"]),
+            Some("orders_v1")
+        );
+        // Near misses: too far, too short, or the word itself.
+        assert_eq!(closest("SECRET", ["SELECT"]), None);
+        assert_eq!(closest("BY", ["MY"]), None);
+        assert_eq!(closest("orders", ["ORDERS", "order"]), None);
+    }
+
+    #[test]
+    fn near_names_are_one_edit_away_and_not_versions() {
+        let names = ["orders", "customers", "orders_v2", "daily_totals"];
+        let near = NearNames::new(names);
+        assert_eq!(near.near("ordres"), Some("orders"));
+        assert_eq!(near.near("order"), Some("orders"));
+        assert_eq!(near.near("orderss"), Some("orders"));
+        assert_eq!(near.near("customer"), Some("customers"));
+        assert_eq!(near.near("daily_total"), Some("daily_totals"));
+        // Near misses: a name itself, a version of one, or two edits away.
+        assert_eq!(near.near("orders"), None);
+        assert_eq!(near.near("orders_v3"), None);
+        assert_eq!(near.near("ordrs_x"), None);
+        assert_eq!(near.near("raw.orders"), None);
+    }
+}
