@@ -1,8 +1,8 @@
 //! "Did you mean ...?": the word among some candidates that a word is most likely a slip of
 //! the keyboard for.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
-use std::hash::{BuildHasher, Hasher, RandomState};
 
 /// The number of edits between `a` and `b`, compared without regard to case: a letter added,
 /// dropped, changed, or swapped with its neighbour (`GROPU` is one edit from `GROUP`).
@@ -48,45 +48,48 @@ fn versions(a: &str, b: &str) -> bool {
     a.chars().any(|c| c.is_ascii_digit()) && letters(a) == letters(b)
 }
 
-/// Names indexed by each way of dropping one of their characters, so that the names one slip
-/// from a word (one edit: a character added, dropped or changed, or two swapped) are found in
-/// time linear in the word's length rather than in the number of names. Two names one edit
-/// apart always share such a form.
+/// Names grouped by length, so that the names one slip from a word (one edit: a character
+/// added, dropped or changed, or two neighbours swapped) are looked for among those of its
+/// length and the lengths next to it only.
 pub(crate) struct NearNames<'n> {
     names: Vec<&'n str>,
-    by_form: HashMap<u64, Vec<usize>>,
-    hasher: RandomState,
+    /// Each name folded to lower case, by index.
+    folded: Vec<Cow<'n, str>>,
+    by_length: HashMap<usize, Vec<usize>>,
 }
 
 impl<'n> NearNames<'n> {
     pub(crate) fn new(names: impl IntoIterator<Item = &'n str>) -> Self {
-        let mut near = NearNames {
-            names: names.into_iter().collect(),
-            by_form: HashMap::new(),
-            hasher: RandomState::new(),
-        };
-        for (i, name) in near.names.iter().enumerate() {
-            for form in forms(&near.hasher, name) {
-                let list = near.by_form.entry(form).or_default();
-                if list.last() != Some(&i) {
-                    list.push(i);
-                }
-            }
+        let names: Vec<&str> = names.into_iter().collect();
+        let folded: Vec<Cow<str>> = names.iter().map(|n| fold(n)).collect();
+        let mut by_length: HashMap<usize, Vec<usize>> = HashMap::new();
+        for (i, name) in folded.iter().enumerate() {
+            by_length.entry(name.chars().count()).or_default().push(i);
         }
-        near
+        NearNames {
+            names,
+            folded,
+            by_length,
+        }
     }
 
     /// The first name (in the order given) one edit from `word` that is not a version of it;
     /// none where `word` is a name itself.
     pub(crate) fn near(&self, word: &str) -> Option<&'n str> {
+        let word = fold(word);
+        let length = word.chars().count();
         let mut found: Option<usize> = None;
-        for form in forms(&self.hasher, word) {
-            for &i in self.by_form.get(&form).into_iter().flatten() {
-                let name = self.names[i];
-                match edit_distance(word, name) {
-                    0 => return None,
-                    1 if !versions(word, name) && found.map_or(true, |f| i < f) => found = Some(i),
-                    _ => {}
+        for near_length in length.saturating_sub(1)..=length + 1 {
+            for &i in self.by_length.get(&near_length).into_iter().flatten() {
+                let name = &self.folded[i];
+                if *name == word {
+                    return None;
+                }
+                if found.map_or(true, |f| i < f)
+                    && one_edit_apart(&word, name)
+                    && !versions(&word, name)
+                {
+                    found = Some(i);
                 }
             }
         }
@@ -94,19 +97,43 @@ impl<'n> NearNames<'n> {
     }
 }
 
-/// The hashes of `word` (folded to lower case) and of each form of it with one character
-/// dropped.
-fn forms<'w>(hasher: &'w RandomState, word: &'w str) -> impl Iterator<Item = u64> + 'w {
-    let folded: Vec<char> = word.chars().map(|c| c.to_ascii_lowercase()).collect();
-    (0..=folded.len()).map(move |dropped| {
-        let mut h = hasher.build_hasher();
-        for (i, c) in folded.iter().enumerate() {
-            if i != dropped {
-                h.write_u32(*c as u32);
-            }
+/// `text` in lower case (ASCII letters only, as names compare), without a copy where it is.
+fn fold(text: &str) -> Cow<'_, str> {
+    match text.bytes().any(|b| b.is_ascii_uppercase()) {
+        true => Cow::Owned(text.to_ascii_lowercase()),
+        false => Cow::Borrowed(text),
+    }
+}
+
+/// Whether `a` and `b` (folded) are one edit apart, as [`edit_distance`] counts.
+fn one_edit_apart(a: &str, b: &str) -> bool {
+    if a.is_ascii() && b.is_ascii() {
+        apart(a.as_bytes(), b.as_bytes())
+    } else {
+        apart(
+            &a.chars().collect::<Vec<_>>(),
+            &b.chars().collect::<Vec<_>>(),
+        )
+    }
+}
+
+/// Whether two sequences are one edit apart: one item added, dropped or changed, or two
+/// neighbours swapped, at the first difference, and the rest equal.
+fn apart<T: PartialEq>(a: &[T], b: &[T]) -> bool {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    let start = short.iter().zip(long).take_while(|(x, y)| x == y).count();
+    match long.len() - short.len() {
+        0 => {
+            start < short.len()
+                && (short[start + 1..] == long[start + 1..]
+                    || start + 1 < short.len()
+                        && short[start] == long[start + 1]
+                        && short[start + 1] == long[start]
+                        && short[start + 2..] == long[start + 2..])
         }
-        h.finish()
-    })
+        1 => short[start..] == long[start + 1..],
+        _ => false,
+    }
 }
 
 /// The candidate `word` is most likely a slip for: the nearest within the edits its length
@@ -158,6 +185,24 @@ mod tests {
         assert_eq!(closest("SECRET", ["SELECT"]), None);
         assert_eq!(closest("BY", ["MY"]), None);
         assert_eq!(closest("orders", ["ORDERS", "order"]), None);
+    }
+
+    #[test]
+    fn one_edit_apart_agrees_with_the_edit_distance() {
+        let words = [
+            "orders", "ordres", "order", "orderss", "xorders", "Orders", "odrers", "ordersx",
+            "sredro", "", "o",
+        ];
+        for a in words {
+            for b in words {
+                let (a, b) = (fold(a), fold(b));
+                assert_eq!(
+                    one_edit_apart(&a, &b),
+                    edit_distance(&a, &b) == 1,
+                    "{a} {b}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -55,17 +55,24 @@ fn label(
 /// asked for, the names indexed for "did you mean".
 struct Datasets<'m> {
     first: HashMap<&'m str, &'m Dataset>,
+    /// The names in the order they are first declared.
+    names: Vec<&'m str>,
     near: OnceCell<NearNames<'m>>,
 }
 
 impl<'m> Datasets<'m> {
     fn new(model: &'m Model) -> Self {
         let mut first = HashMap::new();
+        let mut names = Vec::new();
         for d in &model.datasets {
-            first.entry(d.key.as_str()).or_insert(d);
+            if let std::collections::hash_map::Entry::Vacant(entry) = first.entry(d.key.as_str()) {
+                entry.insert(d);
+                names.push(d.key.as_str());
+            }
         }
         Datasets {
             first,
+            names,
             near: OnceCell::new(),
         }
     }
@@ -74,15 +81,12 @@ impl<'m> Datasets<'m> {
         self.first.get(key).copied()
     }
 
-    /// The dataset a name that resolves to none most likely means: one slip from it.
+    /// The dataset a name that resolves to none most likely means: one slip from it (the first
+    /// declared of several).
     fn near(&self, key: &str) -> Option<&'m Dataset> {
-        let near = self.near.get_or_init(|| {
-            let mut keys: Vec<&str> = self.first.keys().copied().collect();
-            // In declaration order, so that the first of several is the one suggested.
-            keys.sort_by_key(|k| self.first[k].span.start);
-            keys.sort_by_key(|k| self.first[k].file);
-            NearNames::new(keys)
-        });
+        let near = self
+            .near
+            .get_or_init(|| NearNames::new(self.names.iter().copied()));
         self.get(near.near(key)?)
     }
 }
@@ -127,11 +131,14 @@ fn misspelt_reads(model: &Model, datasets: &Datasets<'_>, sink: &mut Sink<'_>) {
         .datasets
         .iter()
         .flat_map(|d| d.reads.iter().map(move |r| (d.file, r)));
+    // A name outside the pipeline is usually read many times: looked up once.
+    let mut meant_by: HashMap<&str, Option<&Dataset>> = HashMap::new();
     for (file, read) in flow_reads.chain(view_reads) {
         if datasets.get(&read.key).is_some() {
             continue;
         }
-        let Some(meant) = datasets.near(&read.key) else {
+        let near = meant_by.entry(&read.key).or_insert_with(|| datasets.near(&read.key));
+        let Some(meant) = *near else {
             continue;
         };
         let (help, fix) = did_you_mean(meant, read.span);
