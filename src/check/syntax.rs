@@ -359,7 +359,15 @@ fn set_swallowing_statement(set: &SetStatement<'_>) -> Option<Diagnostic> {
         return None;
     };
     let first_line = value.find('\n')?;
-    let set_line_end = value_span.start as usize + value[..first_line].trim_end().len();
+    // Where the SET's first line ends: after its last token, before a comment that ends it.
+    let set_line_end = {
+        use logos::Logos;
+        let last_token = crate::lexer::Tok::lexer(&value[..first_line])
+            .spanned()
+            .filter(|(tok, _)| !matches!(tok, Ok(crate::lexer::Tok::BlockComment)))
+            .last();
+        value_span.start as usize + last_token.map_or(0, |(_, range)| range.end)
+    };
     let mut offset = first_line + 1;
     for line in value[offset..].split_inclusive('\n') {
         let text = line.trim();
