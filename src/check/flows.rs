@@ -64,11 +64,13 @@ fn requires_by_name(insert: &InsertFlow<'_>, source: &str, out: &mut Vec<Diagnos
         (Some(keyword), None) => keyword,
         (None, _) => insert.query.span,
     };
-    // BY NAME goes before the REPLACE clauses, or before the query.
-    let at = insert
-        .replace
-        .first()
-        .map_or(insert.query.span.start, |r| r.span().start);
+    // BY NAME goes after the words before it (INSERT, ONCE, the target), on their line.
+    let words = [
+        insert.insert,
+        insert.once.map(|o| o.span),
+        insert.target.as_ref().map(|t| t.span),
+    ];
+    let at = words.into_iter().flatten().map(|s| s.end).max();
     let by_name = super::keywords_like(source, insert.insert.unwrap_or(span), "BY NAME");
     out.push(
         Diagnostic::error(
@@ -77,10 +79,12 @@ fn requires_by_name(insert: &InsertFlow<'_>, source: &str, out: &mut Vec<Diagnos
             "an INSERT flow must say `BY NAME`",
         )
         .with_help("add `BY NAME` before the query: `INSERT INTO <target> BY NAME SELECT ...`")
-        .with_fix(Fix::safe(
-            "add `BY NAME`",
-            vec![Edit::insert(at, by_name + " ")],
-        )),
+        .with_fix(at.map(|at| {
+            Fix::safe(
+                "add `BY NAME`",
+                vec![Edit::insert(at, format!(" {by_name}"))],
+            )
+        })),
     );
 }
 

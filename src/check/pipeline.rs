@@ -137,7 +137,9 @@ fn misspelt_reads(model: &Model, datasets: &Datasets<'_>, sink: &mut Sink<'_>) {
         if datasets.get(&read.key).is_some() {
             continue;
         }
-        let near = meant_by.entry(&read.key).or_insert_with(|| datasets.near(&read.key));
+        let near = meant_by
+            .entry(&read.key)
+            .or_insert_with(|| datasets.near(&read.key));
         let Some(meant) = *near else {
             continue;
         };

@@ -7,10 +7,10 @@
 //! below.
 
 use pipeline_sql::ast::Statement;
+use pipeline_sql::fix::{apply, has_syntax_error};
 use pipeline_sql::report::{
     file_reports, render_human, render_json, render_junit, render_sarif, source_reports,
 };
-use pipeline_sql::fix::{apply, has_syntax_error};
 use pipeline_sql::{Applicability, Arena, Diagnostic, Pipeline, Span};
 
 /// What a target does with an input.
