@@ -13,7 +13,7 @@
 //! A noqa comment that silences nothing, or names no code, is reported as UNUSED_NOQA: it
 //! would otherwise outlive the problem it was written for and hide the next one.
 
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::{Code, Diagnostic, Edit, Fix};
 use crate::span::Span;
 
 /// A selector that no code matches.
@@ -140,9 +140,17 @@ pub fn apply_noqa(source: &str, diagnostics: &mut Vec<Diagnostic>) {
     });
     for (comment, used) in comments.iter().zip(used) {
         if let Some(why) = unused(comment, used) {
+            // A comment that silences nothing goes, with the spaces before it.
+            let fix = (!used).then(|| {
+                let before = &source[comment.line_start as usize..comment.span.start as usize];
+                let spaces = before.len() - before.trim_end_matches([' ', '\t']).len();
+                let span = Span::new(comment.span.start - spaces as u32, comment.span.end);
+                Fix::safe("remove the comment", vec![Edit::delete(span)])
+            });
             diagnostics.push(
                 Diagnostic::warning(Code::UnusedNoqa, comment.span, why)
-                    .with_help("remove the comment, or name the codes it is for"),
+                    .with_help("remove the comment, or name the codes it is for")
+                    .with_fix(fix),
             );
         }
     }

@@ -805,7 +805,7 @@ fn noqa_comments_silence_their_line_and_a_stale_one_is_reported() {
         [
             "<stdin>:2:8: warning[DEPRECATED_SYNTAX] `LIVE` is the legacy spelling of pipeline datasets",
             "<stdin>:3:46: warning[UNUSED_NOQA] this noqa comment silences no diagnostic on its line",
-            "checked 1 file, 3 statements: 0 errors, 2 warnings (1 fixable with `--fix`)",
+            "checked 1 file, 3 statements: 0 errors, 2 warnings (2 fixable with `--fix`)",
         ]
     );
     let output = check(
