@@ -386,13 +386,22 @@ fn set_swallowing_statement(set: &SetStatement<'_>) -> Option<Diagnostic> {
                 )
                 .with_label(Span::from_usize(set.span.start as usize, set_line_end), "this SET has no `;`")
                 .with_help("end the SET with `;` (or put it in a notebook cell of its own)")
-                // Unsafe: the statements the value swallowed start to run.
-                .with_fix(Fix::unsafe_("end the SET with `;`", vec![Edit::insert(set_line_end as u32, ";")])),
+                // Unsafe: the statements the value swallowed start to run. Offered only where
+                // they read: they were never parsed, and may not.
+                .with_fix(statements_read(&value[first_line..]).then(|| {
+                    Fix::unsafe_("end the SET with `;`", vec![Edit::insert(set_line_end as u32, ";")])
+                })),
             );
         }
         offset += line.len();
     }
     None
+}
+
+/// Whether `text` parses without a syntax error.
+fn statements_read(text: &str) -> bool {
+    let arena = crate::Arena::new();
+    !crate::fix::has_syntax_error(crate::parse(&arena, text).diagnostics())
 }
 
 /// Whether a line starts with the words of a pipeline statement (CREATE, APPLY CHANGES, SET,
