@@ -1216,3 +1216,41 @@ fn json_and_sarif_carry_the_fixes() {
     let schema = jsonschema::validator_for(&sarif_schema()).unwrap();
     assert!(schema.is_valid(&sarif));
 }
+
+#[test]
+fn fix_changes_a_file_two_pipelines_share_once() {
+    let dir = scratch("fix-shared");
+    write_files(
+        &dir,
+        &[
+            (
+                "databricks.yml",
+                b"bundle:\n  name: shop\nresources:\n  pipelines:\n    orders:\n      libraries:\n\
+                  \x20       - file:\n            path: src/shared.sql\n\
+                  \x20       - file:\n            path: src/orders.sql\n\
+                  \x20   customers:\n      libraries:\n\
+                  \x20       - file:\n            path: src/shared.sql\n",
+            ),
+            (
+                "src/shared.sql",
+                b"CREATE LIVE TABLE regions AS SELECT * FROM main.ref.regions;\n",
+            ),
+            (
+                "src/orders.sql",
+                b"CREATE LIVE TABLE orders AS SELECT * FROM LIVE.regions;\n",
+            ),
+        ],
+    );
+    let output = run_in(&dir, &["check", "--fix", "--format", "concise"]);
+    let stderr = String::from_utf8(output.stderr.clone()).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}{stderr}", stdout(&output));
+    assert!(stderr.contains("fixed 3 problems in 2 files"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("src/shared.sql")).unwrap(),
+        "CREATE MATERIALIZED VIEW regions AS SELECT * FROM main.ref.regions;\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("src/orders.sql")).unwrap(),
+        "CREATE MATERIALIZED VIEW orders AS SELECT * FROM regions;\n"
+    );
+}

@@ -5,6 +5,7 @@
 use crate::Run;
 use pipeline_sql::suppress::Selection;
 use pipeline_sql::{Applicability, Code};
+use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -30,10 +31,12 @@ pub struct Fixed {
 /// that several pipelines read is fixed by each in turn, from the text the last one left.
 pub fn fix_runs(runs: &mut [Run], selection: &Selection, level: Applicability) -> Fixed {
     let mut fixed = Fixed::default();
+    // Where each file changed is in `fixed.changes`.
+    let mut changed: HashMap<String, usize> = HashMap::new();
     for run in runs {
         // Texts the pipelines before this one changed.
         for input in &mut run.inputs {
-            let earlier = fixed.changes.iter().find(|c| c.name == input.name);
+            let earlier = changed.get(&input.name).map(|&i| &fixed.changes[i]);
             if let (Some(change), Ok(text)) = (earlier, &mut input.text) {
                 text.clone_from(&change.after);
             }
@@ -60,18 +63,21 @@ pub fn fix_runs(runs: &mut [Run], selection: &Selection, level: Applicability) -
                 continue;
             }
             let before = std::mem::replace(text, result.text.clone());
-            match fixed.changes.iter_mut().find(|c| c.name == input.name) {
-                Some(change) => {
-                    change.after = result.text;
-                    change.fixed.extend(result.fixed);
+            match changed.get(&input.name) {
+                Some(&i) => {
+                    fixed.changes[i].after = result.text;
+                    fixed.changes[i].fixed.extend(result.fixed);
                 }
-                None => fixed.changes.push(Change {
-                    name: input.name.clone(),
-                    file: input.file.clone(),
-                    before,
-                    after: result.text,
-                    fixed: result.fixed,
-                }),
+                None => {
+                    changed.insert(input.name.clone(), fixed.changes.len());
+                    fixed.changes.push(Change {
+                        name: input.name.clone(),
+                        file: input.file.clone(),
+                        before,
+                        after: result.text,
+                        fixed: result.fixed,
+                    });
+                }
             }
         }
     }
