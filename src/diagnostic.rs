@@ -74,6 +74,13 @@ macro_rules! codes {
                 }
             }
 
+            /// Whether the code says the source does not parse (PARSE_SYNTAX_ERROR,
+            /// UNCLOSED_BRACKETED_COMMENT): such a diagnostic is always reported (no selector or
+            /// noqa comment silences it), and a source with one is never fixed.
+            pub fn is_syntax_error(self) -> bool {
+                matches!(self, Code::ParseSyntaxError | Code::UnclosedBracketedComment)
+            }
+
             /// Why the engine rejects (or warns about) what triggers the code, in a paragraph.
             pub fn why(self) -> String {
                 let Some((_, why)) = self.doc().split_once("\n\n") else {

@@ -27,12 +27,7 @@ pub const MAX_ROUNDS: usize = 10;
 
 /// Whether a source's diagnostics include a syntax error, which leaves the source unfixed.
 pub fn has_syntax_error(diagnostics: &[Diagnostic]) -> bool {
-    diagnostics.iter().any(|d| {
-        matches!(
-            d.code_enum(),
-            Code::ParseSyntaxError | Code::UnclosedBracketedComment
-        )
-    })
+    diagnostics.iter().any(|d| d.code_enum().is_syntax_error())
 }
 
 /// The fixes of `diagnostics` that `level` allows (the safe ones; with

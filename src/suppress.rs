@@ -12,6 +12,9 @@
 //!
 //! A noqa comment that silences nothing, or names no code, is reported as UNUSED_NOQA: it
 //! would otherwise outlive the problem it was written for and hide the next one.
+//!
+//! Syntax errors are always reported: a source that does not parse is not checked further,
+//! and no fix changes it, so neither a selector nor a noqa comment hides one.
 
 use crate::diagnostic::{Code, Diagnostic, Edit, Fix};
 use crate::span::Span;
@@ -71,9 +74,9 @@ impl Selection {
         }
     }
 
-    /// Drops the diagnostics whose code is not selected.
+    /// Drops the diagnostics whose code is not selected; syntax errors always stay.
     pub fn apply(&self, diagnostics: &mut Vec<Diagnostic>) {
-        diagnostics.retain(|d| self.enabled(d.code()));
+        diagnostics.retain(|d| d.code_enum().is_syntax_error() || self.enabled(d.code()));
     }
 }
 
@@ -131,7 +134,7 @@ pub fn apply_noqa(source: &str, diagnostics: &mut Vec<Diagnostic>) {
         // Comments are in source order; only one on the diagnostic's line can silence it.
         let i = comments.partition_point(|c| c.span.end < d.span().start);
         match comments.get(i) {
-            Some(comment) if comment.silences(d) => {
+            Some(comment) if comment.silences(d) && !d.code_enum().is_syntax_error() => {
                 used[i] = true;
                 false
             }
@@ -372,6 +375,26 @@ mod tests {
         let ignore_only = Selection::new([""; 0], ["DEPRECATED_SYNTAX"]).unwrap();
         assert!(ignore_only.enabled("PARSE_SYNTAX_ERROR"));
         assert!(!ignore_only.enabled("DEPRECATED_SYNTAX"));
+    }
+
+    #[test]
+    fn syntax_errors_are_reported_whatever_selects_or_silences() {
+        let broken = "CREATE OR REFRESH LIVE TABLE t AS SELECT 1 +";
+        assert_eq!(
+            reported(&format!("{broken} -- noqa")),
+            ["PARSE_SYNTAX_ERROR@1", "UNUSED_NOQA@1"]
+        );
+        assert_eq!(
+            reported(&format!("{broken} -- noqa: PARSE_SYNTAX_ERROR")),
+            ["PARSE_SYNTAX_ERROR@1", "UNUSED_NOQA@1"]
+        );
+        let arena = crate::Arena::new();
+        let mut diagnostics = crate::check(&arena, broken).diagnostics().to_vec();
+        Selection::new(["DEPRECATED_SYNTAX"], ["PARSE_SYNTAX_ERROR"])
+            .unwrap()
+            .apply(&mut diagnostics);
+        let codes: Vec<&str> = diagnostics.iter().map(Diagnostic::code).collect();
+        assert_eq!(codes, ["PARSE_SYNTAX_ERROR"]);
     }
 
     #[test]

@@ -1142,6 +1142,22 @@ fn fix_leaves_a_file_with_a_syntax_error_as_it_was() {
         "CREATE LIVE TABLE v AS SELECT 1 AS x;\n",
     )
     .unwrap();
+    // Neither a selection nor a noqa comment hides the syntax error from --fix.
+    let silenced = broken.replace("1 +;", "1 +; -- noqa");
+    std::fs::write(dir.join("silenced.sql"), &silenced).unwrap();
+    let args = [
+        "check",
+        "--fix",
+        "--select",
+        "DEPRECATED_SYNTAX",
+        "silenced.sql",
+    ];
+    assert_eq!(run_in(&dir, &args).status.code(), Some(1));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("silenced.sql")).unwrap(),
+        silenced
+    );
+    std::fs::remove_file(dir.join("silenced.sql")).unwrap();
     let output = run_in(&dir, &["check", "--fix", "--format", "concise", "."]);
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8(output.stderr.clone()).unwrap();

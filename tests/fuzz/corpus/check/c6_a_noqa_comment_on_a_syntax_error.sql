@@ -1,0 +1,2 @@
+S@LECT-- noqa pla iKp-mhenROM t;
+T-- noqa pla iKp-mhenROM 
