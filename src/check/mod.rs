@@ -208,7 +208,6 @@ fn repeated_names<'a>(names: &[Ident<'a>], mut report: impl FnMut(&Ident<'a>, &I
     );
 }
 
-/// The span covering `a` and `b`.
 /// `words` (keywords, in upper case) for a fix, in lower case where the source writes the
 /// keyword at `sample` in lower case.
 fn keywords_like(source: &str, sample: Span, words: &str) -> String {
@@ -239,6 +238,7 @@ fn word_after(source: &str, offset: u32, word: &str) -> Option<Span> {
     found.then(|| Span::from_usize(start, end))
 }
 
+/// The span covering `a` and `b`.
 fn cover(a: Span, b: Span) -> Span {
     a.to(b)
 }

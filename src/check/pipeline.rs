@@ -91,14 +91,27 @@ impl<'m> Datasets<'m> {
     }
 }
 
-/// "did you mean `name`?" for a name that resolves to no dataset, at `span`: the help, and the
-/// (unsafe) fix that writes the dataset's name as it is declared.
-fn did_you_mean(meant: &Dataset, span: Span) -> (String, Fix) {
-    let fix = Fix::unsafe_(
+/// `diagnostic`, at a name in `file` (at `span`) that resolves to no dataset, with "did you
+/// mean" the dataset `meant`: a label at its declaration, the help (followed by `otherwise`),
+/// and the (unsafe) fix that writes its name as it is declared.
+fn did_you_mean(
+    diagnostic: Diagnostic,
+    (file, span): (FileId, Span),
+    meant: &Dataset,
+    otherwise: &str,
+) -> Diagnostic {
+    label(
+        diagnostic,
+        file,
+        meant.file,
+        meant.name_span,
+        "declared here",
+    )
+    .with_help(format!("did you mean `{}`? {otherwise}", meant.name))
+    .with_fix(Fix::unsafe_(
         format!("write `{}`", meant.name),
         vec![Edit::replace(span, meant.name.clone())],
-    );
-    (format!("did you mean `{}`?", meant.name), fix)
+    ))
 }
 
 pub(crate) fn check_pipeline(
@@ -143,7 +156,6 @@ fn misspelt_reads(model: &Model, datasets: &Datasets<'_>, sink: &mut Sink<'_>) {
         let Some(meant) = *near else {
             continue;
         };
-        let (help, fix) = did_you_mean(meant, read.span);
         let diagnostic = Diagnostic::warning(
             Code::MisspeltDatasetRead,
             read.span,
@@ -151,16 +163,11 @@ fn misspelt_reads(model: &Model, datasets: &Datasets<'_>, sink: &mut Sink<'_>) {
                 "`{}` is not a dataset of this pipeline, and `{}` is",
                 read.key, meant.name
             ),
-        )
-        .with_help(format!(
-            "{help} Qualify the name if a table outside the pipeline is meant"
-        ))
-        .with_fix(fix);
-        sink.push_labeled(
+        );
+        let otherwise = "Qualify the name if a table outside the pipeline is meant";
+        sink.push(
             file,
-            diagnostic,
-            (meant.file, meant.name_span),
-            "declared here",
+            did_you_mean(diagnostic, (file, read.span), meant, otherwise),
         );
     }
 }
@@ -265,17 +272,8 @@ fn flow_targets(
                     "declare the target with `CREATE OR REFRESH STREAMING TABLE` or `CREATE TABLE`";
                 let diagnostic = match datasets.near(&flow.target) {
                     Some(meant) => {
-                        let (help, fix) = did_you_mean(meant, flow.target_span);
-                        let labeled = label(
-                            diagnostic,
-                            flow.file,
-                            meant.file,
-                            meant.name_span,
-                            "declared here",
-                        );
-                        labeled
-                            .with_help(format!("{help} Otherwise {declare}"))
-                            .with_fix(fix)
+                        let at = (flow.file, flow.target_span);
+                        did_you_mean(diagnostic, at, meant, &format!("Otherwise {declare}"))
                     }
                     None => diagnostic.with_help(declare),
                 };

@@ -62,7 +62,10 @@ pub(super) fn check_statement(statement: &Statement<'_>, source: &str, out: &mut
                         "`TEMPORARY` on a streaming table is the legacy spelling of `PRIVATE`",
                         "write `CREATE OR REFRESH PRIVATE STREAMING TABLE`",
                     )
-                    .with_fix(to_private(source, v.span)),
+                    .with_fix(Fix::safe(
+                        "write `PRIVATE` for `TEMPORARY`",
+                        vec![private(source, v.span)],
+                    )),
                 );
             }
         }
@@ -79,7 +82,7 @@ pub(super) fn check_statement(statement: &Statement<'_>, source: &str, out: &mut
                     )];
                     // A TEMPORARY LIVE TABLE is a private materialized view.
                     let temporary = view.visibility.filter(|v| v.kind == Visibility::Temporary);
-                    edits.extend(temporary.map(|v| to_private(source, v.span).edits.remove(0)));
+                    edits.extend(temporary.map(|v| private(source, v.span)));
                     Fix::safe("write `MATERIALIZED VIEW` for `LIVE TABLE`", edits)
                 });
                 out.push(live_keyword(live, current).with_fix(fix));
@@ -114,13 +117,7 @@ pub(super) fn check_statement(statement: &Statement<'_>, source: &str, out: &mut
             let fix = Fix::safe(
                 "write `INSERT ONCE INTO`",
                 vec![
-                    Edit::insert(
-                        insert.end,
-                        format!(
-                            " {}",
-                            &source[once.span.start as usize..once.span.end as usize]
-                        ),
-                    ),
+                    Edit::insert(insert.end, format!(" {}", once.span.text(source))),
                     Edit::delete(with_space_after(source, once.span)),
                 ],
             );
@@ -199,14 +196,8 @@ fn drop_live(source: &str, live: Span) -> Fix {
 }
 
 /// `PRIVATE` for the legacy `TEMPORARY` (at `temporary`).
-fn to_private(source: &str, temporary: Span) -> Fix {
-    Fix::safe(
-        "write `PRIVATE` for `TEMPORARY`",
-        vec![Edit::replace(
-            temporary,
-            keywords_like(source, temporary, "PRIVATE"),
-        )],
-    )
+fn private(source: &str, temporary: Span) -> Edit {
+    Edit::replace(temporary, keywords_like(source, temporary, "PRIVATE"))
 }
 
 /// A legacy `[STREAMING] LIVE VIEW` (the words at `legacy`) as the temporary view it is.
@@ -275,7 +266,6 @@ impl<'a> crate::ast::visit::Visitor<'a> for LegacyReads<'_, '_> {
 /// name is unsafe.
 fn read_files(source: &str, keyword_case: Span, function: &TableFunction<'_>) -> Option<Fix> {
     let call = function.call;
-    let text = |span: Span| &source[span.start as usize..span.end as usize];
     fn positional<'f, 'a>(arg: &'f FunctionArg<'a>) -> Option<&'f Expr<'a>> {
         match arg {
             FunctionArg::Positional(expr) => Some(expr),
@@ -318,7 +308,11 @@ fn read_files(source: &str, keyword_case: Span, function: &TableFunction<'_>) ->
             };
             let key = key.value();
             prefixed |= key.to_ascii_lowercase().starts_with("cloudfiles.");
-            named.push(format!("{} => {}", option_name(&key), text(value.span)));
+            named.push(format!(
+                "{} => {}",
+                option_name(&key),
+                value.span.text(source)
+            ));
         }
         edits.push(Edit::replace(options.span, named.join(", ")));
     }
