@@ -81,6 +81,19 @@ macro_rules! codes {
                 matches!(self, Code::ParseSyntaxError | Code::UnclosedBracketedComment)
             }
 
+            /// Whether the rule that reports the code concludes from an absence (a target
+            /// declared nowhere, a table no flow writes, no dataset at all, a read of a name
+            /// declared nowhere), and so runs on a complete pipeline only.
+            pub fn needs_complete_pipeline(self) -> bool {
+                matches!(
+                    self,
+                    Code::InvalidFlowTargetNotFound
+                        | Code::PipelineDatasetWithoutFlow
+                        | Code::RunEmptyPipeline
+                        | Code::MisspeltDatasetRead
+                )
+            }
+
             /// Why the engine rejects (or warns about) what triggers the code, in a paragraph.
             pub fn why(self) -> String {
                 let Some((_, why)) = self.doc().split_once("\n\n") else {

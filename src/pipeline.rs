@@ -249,6 +249,14 @@ impl<'a> Pipeline<'a> {
         (source, Part { model, facts })
     }
 
+    /// Whether the rule of `code` runs in this check: the rules that conclude from an absence
+    /// run on a complete pipeline only, and the search for misspelt reads, the one rule whose
+    /// cost grows with the pipeline, only where its code is reported.
+    fn runs(&self, code: Code) -> bool {
+        (self.complete || !code.needs_complete_pipeline())
+            && (code != Code::MisspeltDatasetRead || self.selection.enabled(code.as_str()))
+    }
+
     /// Joins what the sources declare into the pipeline's model, runs the pipeline-scope rules
     /// over it, and settles each source's diagnostics (given in source order): ordered, noqa
     /// comments applied, only the selected codes kept.
@@ -265,12 +273,13 @@ impl<'a> Pipeline<'a> {
             facts.push(part.facts);
         }
         let mut by_file: Vec<Vec<crate::Diagnostic>> = vec![Vec::new(); facts.len()];
-        crate::check::check_pipeline(&model, &facts, self.complete, &mut by_file);
+        let runs = |code| self.runs(code);
+        crate::check::check_pipeline(&model, &facts, &runs, &mut by_file);
         let sources = diagnostics.zip(by_file).zip(&facts).zip(&self.sources);
         for (((own, found), facts), (_, text)) in sources {
             own.extend(found);
             crate::check::settle(&facts.statement_spans, own);
-            crate::suppress::apply_noqa(text, own);
+            crate::suppress::apply_noqa(text, own, &runs);
             self.selection.apply(own);
         }
         model

@@ -53,15 +53,16 @@ impl SourceFacts {
     }
 }
 
-/// Runs the pipeline-scope rules over the model of all sources; diagnostics go to the source
-/// they are about (`by_file` is indexed by [`crate::diagnostic::FileId`], as `facts` is).
+/// Runs the pipeline-scope rules over the model of all sources, each rule whose code `runs`
+/// says runs; diagnostics go to the source they are about (`by_file` is indexed by
+/// [`crate::diagnostic::FileId`], as `facts` is).
 pub(crate) fn check_pipeline(
     model: &crate::model::Model,
     facts: &[SourceFacts],
-    complete: bool,
+    runs: &dyn Fn(crate::Code) -> bool,
     by_file: &mut [Vec<Diagnostic>],
 ) {
-    pipeline::check_pipeline(model, facts, complete, &mut pipeline::Sink { by_file });
+    pipeline::check_pipeline(model, facts, runs, &mut pipeline::Sink { by_file });
 }
 
 /// Orders a source's diagnostics by position, and drops a statement-scope warning that a

@@ -117,16 +117,21 @@ fn did_you_mean(
 pub(crate) fn check_pipeline(
     model: &Model,
     facts: &[SourceFacts],
-    complete: bool,
+    runs: &dyn Fn(Code) -> bool,
     sink: &mut Sink<'_>,
 ) {
     let datasets = Datasets::new(model);
     duplicate_datasets(model, sink);
     duplicate_flows(model, sink);
-    flow_targets(model, &datasets, facts, complete, sink);
-    if complete {
+    let report_missing = runs(Code::InvalidFlowTargetNotFound);
+    flow_targets(model, &datasets, facts, report_missing, sink);
+    if runs(Code::PipelineDatasetWithoutFlow) {
         datasets_without_flows(model, sink);
+    }
+    if runs(Code::RunEmptyPipeline) {
         empty_pipeline(model, facts, sink);
+    }
+    if runs(Code::MisspeltDatasetRead) {
         misspelt_reads(model, &datasets, sink);
     }
     cycles(model, &datasets, sink);
@@ -254,12 +259,12 @@ fn flow_targets(
     model: &Model,
     datasets: &Datasets<'_>,
     facts: &[SourceFacts],
-    complete: bool,
+    report_missing: bool,
     sink: &mut Sink<'_>,
 ) {
     for flow in model.flows.iter().filter(|f| !f.implicit) {
         let Some(target) = datasets.get(&flow.target) else {
-            if complete {
+            if report_missing {
                 let diagnostic = Diagnostic::error(
                     Code::InvalidFlowTargetNotFound,
                     flow.target_span,

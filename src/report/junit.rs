@@ -28,9 +28,9 @@ pub fn render_junit(reports: &[FileReport<'_>]) -> String {
         }
         for d in report.diagnostics {
             let [(line, column), _] = locator.range(index, d.span());
-            let mut text = format!("{}:{line}:{column}: {}", report.path, d.message());
+            let mut text = xml(&format!("{}:{line}:{column}: {}", report.path, d.message()));
             if let Some(help) = d.help() {
-                text = format!("{text}\nhelp: {help}");
+                text = format!("{text}&#10;help: {}", xml(help));
             }
             out.push_str(&format!(
                 "    <testcase name=\"{} at {line}:{column}\" classname=\"{path}\" file=\"{path}\" line=\"{line}\">\n\
@@ -38,7 +38,7 @@ pub fn render_junit(reports: &[FileReport<'_>]) -> String {
                 d.code(),
                 d.severity().as_str(),
                 xml(d.message()),
-                xml(&text),
+                text,
             ));
         }
         out.push_str("  </testsuite>\n");
@@ -47,8 +47,9 @@ pub fn render_junit(reports: &[FileReport<'_>]) -> String {
     out
 }
 
-/// `text` as XML character data or an attribute value: control characters written as
-/// `\u{..}` (XML 1.0 cannot hold most of them) and markup characters as entities.
+/// `text` as XML character data or an attribute value, on one line: control characters and
+/// line breaks written as `\u{..}` (XML 1.0 cannot hold most of them, and a CI log shows the
+/// text) and markup characters as entities.
 fn xml(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in escape(text).chars() {
@@ -58,8 +59,6 @@ fn xml(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            '\n' => out.push_str("&#10;"),
-            '\r' => out.push_str("&#13;"),
             '\t' => out.push_str("&#9;"),
             // Noncharacters that XML 1.0 does not allow either.
             '\u{FFFE}' | '\u{FFFF}' => out.push_str(&format!("\\u{{{:x}}}", c as u32)),

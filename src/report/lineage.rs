@@ -241,14 +241,20 @@ pub fn render_lineage_dot(pipelines: &[Lineage<'_>]) -> String {
 /// rectangles, managed tables as cylinders, materialized views rounded, views as hexagons and
 /// names from outside the pipeline as flags; streaming reads are thick arrows.
 pub fn render_lineage_mermaid(pipelines: &[Lineage<'_>]) -> String {
-    // Mermaid's entity codes for what would end a label.
+    // A label on one line, with Mermaid's entity codes for every character that could end it
+    // (`"`, `|`, `>`), make it markup (`<`, `&`) or a markdown string (a backquote), start a
+    // directive or a comment (`%`), or read as an entity code (`#`).
     fn label(text: &str) -> String {
-        escape(text)
-            .replace('&', "#amp;")
-            .replace('"', "#quot;")
-            .replace('|', "#124;")
-            .replace('<', "#lt;")
-            .replace('>', "#gt;")
+        let mut out = String::with_capacity(text.len());
+        for c in escape(text).chars() {
+            match c {
+                '#' | '&' | '"' | '|' | '<' | '>' | '%' | '`' => {
+                    out.push_str(&format!("#{};", c as u32))
+                }
+                c => out.push(c),
+            }
+        }
+        out
     }
     let mut out = String::from("flowchart LR\n");
     for (p, lineage) in pipelines.iter().enumerate() {

@@ -13,7 +13,8 @@ pub use sarif::render_sarif;
 use crate::pipeline::{PipelineCheck, PipelineReport};
 use crate::{Applicability, Diagnostic, FileId, Label, LineIndex};
 use miette::{GraphicalReportHandler, GraphicalTheme};
-use snippet::{escape, Shown, Snippets};
+use snippet::{defuse_commands, Shown, Snippets};
+pub use snippet::{escape, reads_as_a_command};
 
 /// One checked source file and what was found in it.
 pub struct FileReport<'a> {
@@ -194,7 +195,7 @@ pub fn render_human(reports: &[FileReport<'_>], width: usize, color: bool) -> St
         }
     }
     out.push_str(&summary_line(&Summary::of(reports)));
-    out
+    defuse_commands(out)
 }
 
 /// `checked 2 files, 5 statements: 1 error, 0 warnings`, what `--fix` would fix, and a line
@@ -330,18 +331,16 @@ pub fn render_concise(reports: &[FileReport<'_>]) -> String {
         }
     }
     out.push_str(&summary_line(&Summary::of(reports)));
-    out
+    defuse_commands(out)
 }
 
 /// Renders each diagnostic as a GitHub Actions workflow command (`::error file=...,line=...::
 /// message`), which annotates the file in a pull request, then the summary line.
 pub fn render_github(reports: &[FileReport<'_>]) -> String {
-    // GitHub's escapes: `%`, CR and LF everywhere, and `:` and `,` in a property's value.
+    // GitHub's escapes: `%` everywhere (CR and LF are escaped to one line already), and `:`
+    // and `,` in a property's value.
     fn data(text: &str) -> String {
-        escape(text)
-            .replace('%', "%25")
-            .replace('\r', "%0D")
-            .replace('\n', "%0A")
+        escape(text).replace('%', "%25")
     }
     fn property(text: &str) -> String {
         data(text).replace(':', "%3A").replace(',', "%2C")
@@ -351,16 +350,16 @@ pub fn render_github(reports: &[FileReport<'_>]) -> String {
     for (index, report) in reports.iter().enumerate() {
         for d in report.diagnostics {
             let [(line, column), (end_line, end_column)] = locator.range(index, d.span());
-            let mut message = d.message().to_string();
+            let mut message = data(d.message());
             if let Some(help) = d.help() {
-                message = format!("{message}\nhelp: {help}");
+                message = format!("{message}%0Ahelp: {}", data(help));
             }
             out.push_str(&format!(
                 "::{} file={},line={line},col={column},endLine={end_line},endColumn={end_column},title={}::{}\n",
                 d.severity().as_str(),
                 property(report.path),
                 property(d.code()),
-                data(&message)
+                message
             ));
         }
     }

@@ -25,16 +25,21 @@ fn is_unsafe(c: char) -> bool {
         || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
-/// `text` with each unsafe character written as `\u{...}` (a `\r` before `\n` is kept: it ends
-/// a Windows line).
-pub(crate) fn escape(text: &str) -> Cow<'_, str> {
-    escape_noting(text, |_| {})
+/// `text` as one line: each unsafe character, and each line break, written as `\u{...}`. For
+/// everything shown outside a snippet (names, messages, labels, help), so that no text from a
+/// file can start a line of the output.
+pub fn escape(text: &str) -> Cow<'_, str> {
+    escape_noting(text, false, |_| {})
 }
 
-/// [`escape`], telling `noted` of each escape made.
-fn escape_noting(text: &str, mut noted: impl FnMut(Escape)) -> Cow<'_, str> {
-    let needs_escape =
-        |(at, c): (usize, char)| is_unsafe(c) && !(c == '\r' && text[at + 1..].starts_with('\n'));
+/// `text` with each unsafe character written as `\u{...}`; with `keep_lines`, its line breaks
+/// stay (a `\r` before `\n` too: it ends a Windows line). Tells `noted` of each escape made.
+fn escape_noting(text: &str, keep_lines: bool, mut noted: impl FnMut(Escape)) -> Cow<'_, str> {
+    let needs_escape = |(at, c): (usize, char)| match c {
+        '\n' => !keep_lines,
+        '\r' => !(keep_lines && text[at + 1..].starts_with('\n')),
+        c => is_unsafe(c),
+    };
     if !text.char_indices().any(needs_escape) {
         return Cow::Borrowed(text);
     }
@@ -54,6 +59,39 @@ fn escape_noting(text: &str, mut noted: impl FnMut(Escape)) -> Cow<'_, str> {
         }
     }
     Cow::Owned(shown)
+}
+
+/// Whether a CI runner would read `line` as a command: a GitHub Actions runner takes a line
+/// whose text starts, after white space, with `::` (or `##[`, the older form) as one.
+pub fn reads_as_a_command(line: &str) -> bool {
+    let text = line.trim_start();
+    text.starts_with("::") || text.starts_with("##[")
+}
+
+/// `out` with no line that a CI runner would read as a command ([`reads_as_a_command`]): such
+/// a line gets its first character escaped. Text from files is escaped to one line, so
+/// only a report's own wrapping could start a line with it.
+pub(crate) fn defuse_commands(out: String) -> String {
+    if !out.split('\n').any(reads_as_a_command) {
+        return out;
+    }
+    let mut defused = String::with_capacity(out.len() + 16);
+    for line in out.split_inclusive('\n') {
+        if reads_as_a_command(line) {
+            let indent = line.len() - line.trim_start().len();
+            let first = line.as_bytes()[indent] as char;
+            let _ = write!(
+                defused,
+                "{}\\u{{{:x}}}{}",
+                &line[..indent],
+                first as u32,
+                &line[indent + 1..]
+            );
+        } else {
+            defused.push_str(line);
+        }
+    }
+    defused
 }
 
 /// One file as miette reads it for snippets.
@@ -77,7 +115,7 @@ struct Escape {
 impl<'r> Snippets<'r> {
     pub(super) fn new(name: &'r str, text: &'r str, lines: &'r LineIndex<'r>) -> Self {
         let mut escapes = Vec::new();
-        let shown = escape_noting(text, |e| escapes.push(e));
+        let shown = escape_noting(text, true, |e| escapes.push(e));
         Snippets {
             name: escape(name),
             lines,
@@ -212,8 +250,21 @@ mod tests {
     fn unsafe_characters_are_escaped_and_windows_lines_kept() {
         assert_eq!(escape("a\u{1b}[2Jb"), "a\\u{1b}[2Jb");
         assert_eq!(escape("x\u{202e}y"), "x\\u{202e}y");
-        assert_eq!(escape("a\r\nb\rc\td"), "a\r\nb\\u{d}c\td");
-        assert!(matches!(escape("plain é\n"), Cow::Borrowed(_)));
+        assert_eq!(escape("a\r\nb\rc\td"), "a\\u{d}\\u{a}b\\u{d}c\td");
+        let kept = escape_noting("a\r\nb\rc\td\n", true, |_| {});
+        assert_eq!(kept, "a\r\nb\\u{d}c\td\n");
+        assert!(matches!(escape("plain é"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn no_line_starts_a_workflow_command() {
+        let out = "ok\n  ::error::forged\n##[warning]old\nx ::notice:: mid-line\n::\n".to_string();
+        assert_eq!(
+            defuse_commands(out),
+            "ok\n  \\u{3a}:error::forged\n\\u{23}#[warning]old\nx ::notice:: mid-line\n\\u{3a}:\n"
+        );
+        let plain = "a\n  b: c\n".to_string();
+        assert_eq!(defuse_commands(plain.clone()), plain);
     }
 
     #[test]

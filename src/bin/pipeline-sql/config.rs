@@ -46,7 +46,7 @@ impl Found {
 }
 
 /// The settings file that applies to `start` (a file or directory), if any.
-pub fn discover(start: &Path) -> Result<Found, String> {
+pub fn discover(start: &Path, limit: u64) -> Result<Found, String> {
     let start = std::fs::canonicalize(start).unwrap_or_else(|_| start.to_path_buf());
     let first_dir = if start.is_dir() {
         Some(start.as_path())
@@ -56,11 +56,11 @@ pub fn discover(start: &Path) -> Result<Found, String> {
     for dir in first_dir.into_iter().flat_map(Path::ancestors) {
         let own = dir.join("pipeline-sql.toml");
         if own.is_file() {
-            return load(&own);
+            return load(&own, limit);
         }
         let pyproject = dir.join("pyproject.toml");
         if pyproject.is_file() {
-            let found = load(&pyproject)?;
+            let found = load(&pyproject, limit)?;
             if found.path.is_some() {
                 return Ok(found);
             }
@@ -69,10 +69,11 @@ pub fn discover(start: &Path) -> Result<Found, String> {
     Ok(Found::default())
 }
 
-/// Reads the settings file at `path`: `pipeline-sql.toml` itself, or any other file's
+/// Reads the settings file at `path` (at most `limit` bytes): `pipeline-sql.toml` itself, or any other file's
 /// `[tool.pipeline-sql]` table (`Found::path` is `None` when it has none).
-pub fn load(path: &Path) -> Result<Found, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+pub fn load(path: &Path, limit: u64) -> Result<Found, String> {
+    let text = crate::inputs::read_regular(path, limit)
+        .map_err(|e| format!("{}: not read: {e}", path.display()))?;
     let at = |e: toml::de::Error| located(path, &text, &e);
     let own_file = path
         .file_name()

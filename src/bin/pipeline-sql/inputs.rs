@@ -14,6 +14,16 @@ pub struct Input {
     pub text: Result<String, [Diagnostic; 1]>,
 }
 
+impl Input {
+    /// The file itself, however it was named (its canonical path), or the name of stdin.
+    pub fn identity(&self) -> PathBuf {
+        match &self.file {
+            Some(file) => std::fs::canonicalize(file).unwrap_or_else(|_| file.clone()),
+            None => PathBuf::from(&self.name),
+        }
+    }
+}
+
 /// `.gitignore`-style patterns, each set relative to its own directory.
 #[derive(Clone, Default)]
 pub struct Excludes {
@@ -199,6 +209,22 @@ fn read(found: &Found, stdin_name: &str, limit: u64) -> Input {
             .cloned(),
         text: text.map_err(not_read),
     }
+}
+
+/// The text of the file at `path`, when it is a regular file (links followed) of at most
+/// `limit` bytes: settings are read so, never from a device or a pipe that could block or
+/// never end.
+pub fn read_regular(path: &Path, limit: u64) -> Result<String, String> {
+    // Asked before the file is opened: opening a FIFO blocks until something writes to it.
+    let regular = |metadata: std::io::Result<std::fs::Metadata>| match metadata {
+        Ok(m) if m.file_type().is_file() => Ok(()),
+        Ok(_) => Err("not a regular file".to_string()),
+        Err(e) => Err(e.to_string()),
+    };
+    regular(std::fs::metadata(path))?;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    regular(file.metadata())?;
+    read_limited(file, limit)
 }
 
 /// The text `reader` gives, read no further than `limit` bytes; a UTF-8 byte-order mark stays

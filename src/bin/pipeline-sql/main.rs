@@ -15,7 +15,7 @@ use pipeline_sql::pipeline::PipelineReport;
 use pipeline_sql::report::{self, FileReport};
 use pipeline_sql::suppress::Selection;
 use pipeline_sql::{Applicability, Code, Pipeline};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -140,6 +140,13 @@ struct InputOptions {
     paths: Vec<PathBuf>,
 }
 
+impl InputOptions {
+    /// The largest file read, in bytes.
+    fn limit(&self) -> u64 {
+        self.max_file_size.saturating_mul(1 << 20)
+    }
+}
+
 fn parse_param(text: &str) -> Result<(String, String), String> {
     match text.split_once('=') {
         Some((key, value)) if !key.is_empty() => Ok((key.to_string(), value.to_string())),
@@ -192,7 +199,7 @@ fn main() -> ExitCode {
         Ok(Outcome::Failed) => ExitCode::from(1),
         Ok(Outcome::Unread) => ExitCode::from(2),
         Err(message) => {
-            eprintln!("pipeline-sql: {message}");
+            eprintln!("pipeline-sql: {}", report::escape(&message));
             ExitCode::from(2)
         }
     }
@@ -318,10 +325,13 @@ fn settings_file(input: &InputOptions) -> Result<config::Found, String> {
     if input.no_config {
         Ok(config::Found::default())
     } else if let Some(path) = &input.config {
-        config::load(path)
+        config::load(path, input.limit())
     } else {
         let first = input.paths.iter().find(|p| p.as_os_str() != "-");
-        config::discover(first.map_or(Path::new("."), PathBuf::as_path))
+        config::discover(
+            first.map_or(Path::new("."), PathBuf::as_path),
+            input.limit(),
+        )
     }
 }
 
@@ -341,6 +351,15 @@ fn check(options: &CheckOptions) -> Result<Outcome, String> {
         );
     }
     let (mut runs, settings_read) = plan(&options.input, &found)?;
+    let settings_failed = settings_read
+        .iter()
+        .any(|f| f.diagnostics.iter().any(|d| d.is_error()));
+    if runs.is_empty() && !settings_failed {
+        // Settings that name no SQL file: checking nothing is not a pass.
+        let names: Vec<&str> = settings_read.iter().map(|f| f.name.as_str()).collect();
+        return Err(format!("{}: no SQL source file to check", names.join(", ")));
+    }
+    let mut unwritten = false;
     if options.fix || options.diff {
         let level = match options.unsafe_fixes {
             true => Applicability::Unsafe,
@@ -348,15 +367,21 @@ fn check(options: &CheckOptions) -> Result<Outcome, String> {
         };
         let fixed = fixing::fix_runs(&mut runs, &selection, level);
         if options.diff {
-            print(&fixing::diff(&fixed.changes))?;
+            let terminal = std::io::stdout().is_terminal();
+            print(&fixing::shown(fixing::diff(&fixed.changes), terminal))?;
             return Ok(match fixed.changes.is_empty() {
                 true => Outcome::Clean,
                 false => Outcome::Failed,
             });
         }
-        write_fixes(&fixed)?;
+        if !write_fixes(&fixed) {
+            unwritten = true;
+        }
+        // What is left is reported from the files as they are now.
+        runs = plan(&options.input, &found)?.0;
     }
-    let checks: Vec<PipelineReport> = runs.iter().map(|run| run.check(&selection)).collect();
+    let mut checks: Vec<PipelineReport> = runs.iter().map(|run| run.check(&selection)).collect();
+    agree_on_shared_noqa(&runs, &mut checks);
     let mut reports: Vec<FileReport> = settings_read
         .iter()
         .filter(|f| !f.diagnostics.is_empty())
@@ -382,8 +407,9 @@ fn check(options: &CheckOptions) -> Result<Outcome, String> {
         .write_all(output.as_bytes())
         .map_err(|e| format!("writing the report: {e}"))?;
     let summary = report::Summary::of(&reports);
-    let unread = runs.iter().flat_map(|r| &r.inputs).any(|i| i.text.is_err());
-    Ok(if unread {
+    let unread = runs.iter().flat_map(|r| &r.inputs).any(|i| i.text.is_err())
+        || settings_read.iter().any(|f| f.unread);
+    Ok(if unread || unwritten {
         Outcome::Unread
     } else if summary.errors > 0 || options.warnings_as_errors && summary.warnings > 0 {
         Outcome::Failed
@@ -392,25 +418,86 @@ fn check(options: &CheckOptions) -> Result<Outcome, String> {
     })
 }
 
-/// Writes the files `--fix` changed, and says on stderr what it fixed and what it left alone.
-fn write_fixes(fixed: &fixing::Fixed) -> Result<(), String> {
-    let mut problems = 0;
-    for change in &fixed.changes {
-        let file = change.file.as_deref().ok_or("stdin is not written")?;
-        fixing::write_atomically(file, &change.after)
-            .map_err(|e| format!("{}: not fixed, it could not be written: {e}", change.name))?;
-        problems += change.fixed.len();
+/// The files that more than one pipeline reads, canonical.
+fn shared_files(runs: &[Run]) -> HashSet<PathBuf> {
+    let mut seen = HashSet::new();
+    let mut shared = HashSet::new();
+    for run in runs {
+        let files: HashSet<PathBuf> = run.inputs.iter().map(inputs::Input::identity).collect();
+        for file in files {
+            if !seen.insert(file.clone()) {
+                shared.insert(file);
+            }
+        }
     }
-    let files = fixed.changes.len();
+    shared
+}
+
+/// Keeps an UNUSED_NOQA diagnostic of a file that several pipelines read only where each of
+/// them reports it: a comment that one pipeline needs is not stale for the others.
+fn agree_on_shared_noqa(runs: &[Run], checks: &mut [PipelineReport<'_>]) {
+    let shared = shared_files(runs);
+    if shared.is_empty() {
+        return;
+    }
+    // Where each shared file is: its pipeline, and its place among the sources checked.
+    let mut places: HashMap<PathBuf, Vec<(usize, usize)>> = HashMap::new();
+    for (r, run) in runs.iter().enumerate() {
+        let read = run.inputs.iter().filter(|input| input.text.is_ok());
+        for (s, input) in read.enumerate() {
+            let file = input.identity();
+            if shared.contains(&file) {
+                places.entry(file).or_default().push((r, s));
+            }
+        }
+    }
+    let is_unused_noqa = |d: &pipeline_sql::Diagnostic| d.code_enum() == Code::UnusedNoqa;
+    for places in places.values() {
+        let spans = |&(r, s): &(usize, usize)| -> HashSet<(u32, u32)> {
+            let diagnostics = checks[r].sources[s].diagnostics.iter();
+            let unused = diagnostics.filter(|d| is_unused_noqa(d));
+            unused.map(|d| (d.span().start, d.span().end)).collect()
+        };
+        let everywhere = places.iter().map(spans).reduce(|a, b| &a & &b);
+        let everywhere = everywhere.unwrap_or_default();
+        for &(r, s) in places {
+            let diagnostics = &mut checks[r].sources[s].diagnostics;
+            diagnostics.retain(|d| {
+                !is_unused_noqa(d) || everywhere.contains(&(d.span().start, d.span().end))
+            });
+        }
+    }
+}
+
+/// Writes the files `--fix` changed, and says on stderr what it fixed and what it left alone;
+/// whether every change was written.
+fn write_fixes(fixed: &fixing::Fixed) -> bool {
+    let (mut problems, mut files) = (0, 0);
+    let mut not_fixed = Vec::new();
+    for change in &fixed.changes {
+        let name = report::escape(&change.name);
+        let Some(file) = &change.file else {
+            not_fixed.push(format!("{name}: not fixed, stdin is not written"));
+            continue;
+        };
+        match fixing::write_fix(file, &change.before, &change.after) {
+            Ok(()) => (problems, files) = (problems + change.fixed.len(), files + 1),
+            Err(why) => not_fixed.push(format!("{name}: not fixed, {}", report::escape(&why))),
+        }
+    }
     eprintln!(
         "pipeline-sql: fixed {problems} problem{} in {files} file{}",
         if problems == 1 { "" } else { "s" },
         if files == 1 { "" } else { "s" },
     );
     for name in &fixed.syntax_errors {
+        let name = report::escape(name);
         eprintln!("pipeline-sql: {name}: not fixed, it has a syntax error");
     }
-    Ok(())
+    for line in &not_fixed {
+        eprintln!("pipeline-sql: {line}");
+    }
+    not_fixed.is_empty()
 }
 
 /// Prints the lineage of each pipeline read.
@@ -462,16 +549,23 @@ fn plan(
             .chain(options.params.iter().cloned())
             .collect()
     };
-    let limit = options.max_file_size.saturating_mul(1 << 20);
+    let limit = options.limit();
     let read = |found: &[inputs::Found]| inputs::read_all(found, &options.stdin_filename, limit);
     let (settings_paths, plain): (Vec<&PathBuf>, Vec<&PathBuf>) = options
         .paths
         .iter()
         .partition(|p| p.as_os_str() != "-" && settings::settings_file(p).is_some());
-    let mut settings_files: Vec<PathBuf> = settings_paths
+    let mut settings_files: Vec<PathBuf> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for file in settings_paths
         .iter()
         .filter_map(|p| settings::settings_file(p))
-        .collect();
+    {
+        // The same settings, however named, are read once.
+        if seen.insert(std::fs::canonicalize(&file).unwrap_or_else(|_| file.clone())) {
+            settings_files.push(file);
+        }
+    }
     if options.paths.is_empty() {
         settings_files.push(
             settings::settings_file(Path::new("."))
@@ -499,7 +593,7 @@ fn plan(
     }
     let mut settings_read = Vec::new();
     for path in &settings_files {
-        let settings = settings::load(path, options.target.as_deref(), &options.vars);
+        let settings = settings::load(path, options.target.as_deref(), &options.vars, limit);
         if let Some(unknown) = settings.unknown_target {
             return Err(unknown);
         }

@@ -11,12 +11,29 @@
 //!
 //! What cannot be read as settings is a PIPELINE_SETTINGS_INVALID diagnostic on the settings
 //! file, at the value in question.
+//!
+//! Settings come from strangers' pull requests too, so they are read as hostile:
+//! - nothing outside the directory of the settings file is read, through `..`, an absolute
+//!   path or a symbolic link, and a glob never walks above it;
+//! - a file is read only when it is a regular file, and no further than the size limit;
+//! - nesting deeper than [`MAX_DEPTH`] is refused before it is built (its drop would overflow
+//!   the stack), and duplicate keys are refused;
+//! - `${...}` expansion is bounded in depth and in the text it makes ([`EXPANSION_BUDGET`]);
+//! - every file is one source, however often and however it is reached.
 
 use marked_yaml::types::{MarkedMappingNode, MarkedScalarNode};
-use marked_yaml::{LoadError, Node};
-use pipeline_sql::{Code, Diagnostic, Span};
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use marked_yaml::{LoadError, LoaderOptions, Node};
+use pipeline_sql::{Code, Diagnostic, LineIndex, Span};
+use std::cell::Cell;
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Component, Path, PathBuf};
+
+/// The deepest nesting of mappings and lists read; real settings nest a dozen deep.
+const MAX_DEPTH: usize = 256;
+/// The most text that `${...}` references may make in all, in bytes.
+const EXPANSION_BUDGET: usize = 16 << 20;
+/// How deep a variable's value may name other variables.
+const MAX_REFERENCE_DEPTH: usize = 32;
 
 /// The names a bundle's root file goes by.
 const BUNDLE_FILES: &[&str] = &[
@@ -57,17 +74,23 @@ pub struct File {
     pub name: String,
     pub text: String,
     pub diagnostics: Vec<Diagnostic>,
+    /// It could not be read (the check ends with status 2, as for a source not read).
+    pub unread: bool,
 }
 
 /// One pipeline that settings declare.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Declared {
     pub name: String,
-    /// Its SQL sources (Python ones are not checked).
+    /// Its SQL sources (Python ones are not checked), each file once.
     pub sources: Vec<PathBuf>,
     pub parameters: BTreeMap<String, String>,
     pub catalog: Option<String>,
     pub schema: Option<String>,
+    /// The files its libraries name, SQL or not.
+    files: usize,
+    /// Its sources, canonical.
+    seen: HashSet<PathBuf>,
 }
 
 /// What a settings file and the files it includes declare.
@@ -81,22 +104,27 @@ pub struct Settings {
 
 /// Reads the settings file at `path` (a bundle's root, or a spec), with `target` as the
 /// bundle target (its default target when `None`) and `given` variable values, which win over
-/// the bundle's own.
-pub fn load(path: &Path, target: Option<&str>, given: &[(String, String)]) -> Settings {
-    let mut reader = Reader::default();
-    let Some(root) = reader.read(path) else {
-        return reader.settings;
+/// the bundle's own; no file larger than `limit` bytes is read.
+pub fn load(path: &Path, target: Option<&str>, given: &[(String, String)], limit: u64) -> Settings {
+    let mut reader = Reader {
+        settings: Settings::default(),
+        pending: Vec::new(),
+        root: Bounds::of(path),
+        limit,
+        documents: HashSet::new(),
     };
-    let is_spec = path
-        .file_name()
-        .is_some_and(|name| SPEC_FILES.iter().any(|n| name == *n));
-    if is_spec {
-        let pipeline = reader.spec(root, path);
-        reader.settings.pipelines.extend(pipeline);
-    } else {
-        reader.bundle(root, path, target, given);
+    if let Some(root) = reader.read(path) {
+        let is_spec = path
+            .file_name()
+            .is_some_and(|name| SPEC_FILES.iter().any(|n| name == *n));
+        if is_spec {
+            let pipeline = reader.spec(root, path);
+            reader.settings.pipelines.extend(pipeline);
+        } else {
+            reader.bundle(root, path, target, given);
+        }
     }
-    reader.settings
+    reader.finish()
 }
 
 /// A settings file's parsed root, with the index of the file it came from.
@@ -106,84 +134,120 @@ struct Document {
     dir: PathBuf,
 }
 
-#[derive(Default)]
+/// Where a diagnostic goes in a settings file, in YAML's terms (characters from the start);
+/// made a span of bytes by [`Reader::finish`], with one index of the file for all of them.
+#[derive(Clone, Copy)]
+enum At {
+    /// The file's start.
+    Start,
+    /// One character.
+    Char(usize),
+    /// A scalar: where it starts, and how many characters its value has (its quotes, when it
+    /// has them, are added).
+    Scalar(usize, usize),
+}
+
+/// A diagnostic on a settings file, before its span is known.
+struct Pending {
+    file: usize,
+    at: At,
+    message: String,
+    warning: bool,
+}
+
 struct Reader {
     settings: Settings,
+    pending: Vec<Pending>,
+    /// The directory of the settings file: nothing outside it is read.
+    root: Bounds,
+    /// The largest file read, in bytes.
+    limit: u64,
+    /// The settings files read, canonical: each is read once.
+    documents: HashSet<PathBuf>,
 }
 
 impl Reader {
     /// Reads and parses the YAML file at `path` (its top level must be a mapping).
     fn read(&mut self, path: &Path) -> Option<Document> {
         let file = self.settings.files.len();
-        let text = std::fs::read_to_string(path);
+        let text = crate::inputs::read_regular(path, self.limit);
         self.settings.files.push(File {
             name: path.display().to_string(),
             text: text.as_ref().map_or_else(|_| String::new(), Clone::clone),
             diagnostics: Vec::new(),
+            unread: text.is_err(),
         });
+        if let Ok(canonical) = std::fs::canonicalize(path) {
+            self.documents.insert(canonical);
+        }
         let text = match text {
             Ok(text) => text,
             Err(e) => {
-                self.report(file, Span::new(0, 0), format!("not read: {e}"));
+                self.report(file, At::Start, format!("not read: {e}"));
                 return None;
             }
         };
-        let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
-        match marked_yaml::parse_yaml(file, &text) {
+        if let Some(at) = too_deep(&text) {
+            let message = format!("nested more than {MAX_DEPTH} deep: not read further");
+            self.report(file, At::Char(at), message);
+            return None;
+        }
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+        let dir = dir.unwrap_or(Path::new(".")).to_path_buf();
+        let options = LoaderOptions::default().error_on_duplicate_keys(true);
+        match marked_yaml::parse_yaml_with_options(file, &text, options) {
             Ok(Node::Mapping(root)) => Some(Document { file, root, dir }),
             Ok(_) => unreachable!("parse_yaml returns a mapping or an error"),
             Err(error) => {
                 let (at, message) = load_error(&error);
-                let span = self.span_at(file, at);
-                self.report(file, span, message);
+                let at = at.map_or(At::Start, |m| At::Char(m.character()));
+                self.report(file, at, message);
                 None
             }
         }
     }
 
-    fn report(&mut self, file: usize, span: Span, message: impl Into<String>) {
-        self.settings.files[file]
-            .diagnostics
-            .push(Diagnostic::error(
-                Code::PipelineSettingsInvalid,
-                span,
-                message,
-            ));
+    fn report(&mut self, file: usize, at: At, message: impl Into<String>) {
+        let message = message.into();
+        self.pending.push(Pending {
+            file,
+            at,
+            message,
+            warning: false,
+        });
     }
 
-    /// The span of one character at `marker` (a YAML position) in `file`.
-    fn span_at(&self, file: usize, marker: Option<&marked_yaml::Marker>) -> Span {
-        let text = &self.settings.files[file].text;
-        let Some(marker) = marker else {
-            return Span::new(0, 0);
-        };
-        let start = text
-            .char_indices()
-            .nth(marker.character())
-            .map_or(text.len(), |(offset, _)| offset);
-        let end = text[start..]
-            .chars()
-            .next()
-            .map_or(start, |c| start + c.len_utf8());
-        Span::new(start as u32, end as u32)
-    }
-
-    /// The span of the scalar `value` in `file`: its text, and its quotes when it has them.
-    fn span_of_scalar(&self, file: usize, value: &MarkedScalarNode) -> Span {
-        let at = self.span_at(file, value.span().start());
-        let text = &self.settings.files[file].text[at.start as usize..];
-        let quoted = text.starts_with(['"', '\'']);
-        let length = value.as_str().len() + if quoted { 2 } else { 0 };
-        let mut end = length.min(text.len());
-        while !text.is_char_boundary(end) {
-            end -= 1;
+    /// The settings read, each diagnostic at its span.
+    fn finish(mut self) -> Settings {
+        let mut by_file: Vec<Vec<Pending>> = self.settings.files.iter().map(|_| vec![]).collect();
+        for pending in self.pending {
+            by_file[pending.file].push(pending);
         }
-        Span::new(at.start, at.start + end as u32)
+        for (file, pending) in self.settings.files.iter_mut().zip(by_file) {
+            let index = LineIndex::new(&file.text);
+            for p in pending {
+                let span = span(&file.text, &index, p.at);
+                file.diagnostics.push(match p.warning {
+                    true => Diagnostic::warning(Code::PipelineSettingsInvalid, span, p.message),
+                    false => Diagnostic::error(Code::PipelineSettingsInvalid, span, p.message),
+                });
+            }
+        }
+        self.settings
     }
 
-    /// The span of `node` in `file`: its first character.
-    fn span_of(&self, file: usize, node: &Node) -> Span {
-        self.span_at(file, node.span().start())
+    /// Where `value` is in `file`.
+    fn at_scalar(value: &MarkedScalarNode) -> At {
+        value.span().start().map_or(At::Start, |m| {
+            At::Scalar(m.character(), value.as_str().chars().count())
+        })
+    }
+
+    /// Where `node` is in `file`: its first character.
+    fn at(node: &Node) -> At {
+        node.span()
+            .start()
+            .map_or(At::Start, |m| At::Char(m.character()))
     }
 
     /// The value at `key` as `view` sees it (a mapping, a list, a scalar), or a diagnostic
@@ -200,8 +264,7 @@ impl Reader {
         let node = parent.get_node(key)?;
         let seen = view(node);
         if seen.is_none() && !is_null(node) {
-            let span = self.span_of(file, node);
-            self.report(file, span, format!("`{key}` should be {what}"));
+            self.report(file, Self::at(node), format!("`{key}` should be {what}"));
         }
         seen
     }
@@ -235,6 +298,19 @@ impl Reader {
         self.expect(file, parent, key, Node::as_scalar, "a single value")
     }
 
+    /// `value` with its `${...}` references replaced, or `None` and a diagnostic at it when
+    /// they cannot be.
+    fn substituted(
+        &mut self,
+        file: usize,
+        value: &MarkedScalarNode,
+        vars: &Vars,
+    ) -> Option<String> {
+        vars.substitute(value)
+            .map_err(|why| self.report(file, Self::at_scalar(value), why))
+            .ok()
+    }
+
     /// The string values of the mapping at `key`, `${...}` substituted.
     fn values(
         &mut self,
@@ -248,20 +324,35 @@ impl Reader {
             for (name, value) in mapping.iter() {
                 match value.as_scalar() {
                     Some(value) => {
-                        values.insert(name.as_str().to_string(), vars.substitute(value));
+                        if let Some(value) = self.substituted(file, value, vars) {
+                            values.insert(name.as_str().to_string(), value);
+                        }
                     }
                     None => {
-                        let span = self.span_of(file, value);
-                        self.report(
-                            file,
-                            span,
-                            format!("the value of `{}` should be a single value", name.as_str()),
-                        );
+                        let message =
+                            format!("the value of `{}` should be a single value", name.as_str());
+                        self.report(file, Self::at(value), message);
                     }
                 }
             }
         }
         values
+    }
+
+    /// The files `pattern` (a value at `at` of `file`, relative to `dir`) matches, or none and
+    /// a diagnostic when it matches nothing or would reach outside the settings' directory.
+    fn matched(&mut self, file: usize, at: At, dir: &Path, pattern: &str) -> Vec<PathBuf> {
+        match glob(dir, pattern, &self.root) {
+            Ok(files) if files.is_empty() => {
+                self.report(file, at, format!("`{pattern}` matches no file"));
+                files
+            }
+            Ok(files) => files,
+            Err(why) => {
+                self.report(file, at, why);
+                Vec::new()
+            }
+        }
     }
 
     /// A bundle: its root, the files it includes, its variables, targets and pipelines.
@@ -275,39 +366,44 @@ impl Reader {
         let mut documents = vec![];
         for include in self.list(root.file, &root.root, "include") {
             let Some(pattern) = include.as_scalar() else {
-                let span = self.span_of(root.file, include);
-                self.report(
-                    root.file,
-                    span,
-                    "an `include` entry should be a path or a glob",
-                );
+                let message = "an `include` entry should be a path or a glob";
+                self.report(root.file, Self::at(include), message);
                 continue;
             };
-            let matched = glob(&root.dir, pattern.as_str(), |_| true);
-            if matched.is_empty() {
-                let span = self.span_of(root.file, include);
-                self.report(
-                    root.file,
-                    span,
-                    format!("`{}` matches no file", pattern.as_str()),
-                );
-            }
-            for file in matched {
-                documents.extend(self.read(&file));
+            let at = Self::at_scalar(pattern);
+            for file in self.matched(root.file, at, &root.dir, pattern.as_str()) {
+                // The bundle's own file, or one an earlier pattern matched.
+                let read = std::fs::canonicalize(&file).is_ok_and(|f| self.documents.contains(&f));
+                if !read {
+                    documents.extend(self.read(&file));
+                }
             }
         }
         documents.insert(0, root);
-        let bundle_name = documents[0]
-            .root
-            .get_mapping("bundle")
+        let bundle_name = self
+            .mapping(documents[0].file, &documents[0].root, "bundle")
             .and_then(|b| b.get_scalar("name"))
             .map(|n| n.as_str().to_string());
         // The target: the one asked for, or the one marked `default: true`.
-        let targets: Vec<(usize, &MarkedScalarNode, &Node)> = documents
-            .iter()
-            .filter_map(|d| Some((d.file, d.root.get_mapping("targets")?)))
-            .flat_map(|(file, targets)| targets.iter().map(move |(name, node)| (file, name, node)))
-            .collect();
+        let mut targets: Vec<(usize, &MarkedScalarNode, &MarkedMappingNode)> = Vec::new();
+        for document in &documents {
+            let Some(all) = self.mapping(document.file, &document.root, "targets") else {
+                continue;
+            };
+            for (name, node) in all.iter() {
+                match node.as_mapping() {
+                    Some(settings) => targets.push((document.file, name, settings)),
+                    None if is_null(node) => {}
+                    None => {
+                        let message = format!(
+                            "the target `{}` should be a mapping of its settings",
+                            name.as_str()
+                        );
+                        self.report(document.file, Self::at(node), message);
+                    }
+                }
+            }
+        }
         let chosen = match target {
             Some(wanted) => {
                 let found = targets.iter().find(|(_, name, _)| name.as_str() == wanted);
@@ -326,35 +422,43 @@ impl Reader {
                 }
                 found
             }
-            None => targets.iter().find(|(_, _, node)| {
-                node.as_mapping()
-                    .and_then(|t| t.get_scalar("default"))
-                    .and_then(|d| d.as_bool())
-                    == Some(true)
+            None => targets.iter().find(|(_, _, settings)| {
+                settings.get_scalar("default").and_then(|d| d.as_bool()) == Some(true)
             }),
         };
         let mut vars = Vars {
-            values: BTreeMap::new(),
             target: chosen.map(|(_, name, _)| name.as_str().to_string()),
             bundle: bundle_name,
+            ..Vars::default()
         };
         for document in &documents {
-            if let Some(variables) = self.mapping(document.file, &document.root, "variables") {
-                for (name, declared) in variables.iter() {
-                    let default = declared
-                        .as_mapping()
-                        .and_then(|v| v.get_scalar("default"))
-                        .or(declared.as_scalar());
-                    if let Some(default) = default {
-                        vars.values
-                            .insert(name.as_str().to_string(), default.as_str().to_string());
+            let Some(variables) = self.mapping(document.file, &document.root, "variables") else {
+                continue;
+            };
+            for (name, declared) in variables.iter() {
+                let default = match declared {
+                    Node::Scalar(value) => Some(value),
+                    // A complex variable's default is a mapping or a list, which no path or
+                    // setting read here names.
+                    Node::Mapping(declared) => declared.get_scalar("default"),
+                    Node::Sequence(_) => {
+                        let message = format!(
+                            "the variable `{}` should be a mapping of its `default`, `description` and other settings",
+                            name.as_str()
+                        );
+                        self.report(document.file, Self::at(declared), message);
+                        None
                     }
+                };
+                if let Some(default) = default {
+                    vars.values
+                        .insert(name.as_str().to_string(), default.as_str().to_string());
                 }
             }
         }
-        let overrides = chosen.and_then(|(file, _, node)| Some((*file, node.as_mapping()?)));
+        let overrides = chosen.map(|&(file, _, settings)| (file, settings));
         if let Some((file, target)) = overrides {
-            if let Some(variables) = target.get_mapping("variables") {
+            if let Some(variables) = self.mapping(file, target, "variables") {
                 for (name, value) in variables.iter() {
                     let value = value
                         .as_scalar()
@@ -365,12 +469,8 @@ impl Reader {
                                 .insert(name.as_str().to_string(), value.as_str().to_string());
                         }
                         None => {
-                            let span = self.span_of_scalar(file, name);
-                            self.report(
-                                file,
-                                span,
-                                "a target's variable should be given a single value",
-                            );
+                            let message = "a target's variable should be given a single value";
+                            self.report(file, Self::at_scalar(name), message);
                         }
                     }
                 }
@@ -378,7 +478,7 @@ impl Reader {
         }
         vars.values.extend(given.iter().cloned());
         // The pipelines, then the chosen target's settings over them.
-        let mut pipelines: BTreeMap<String, Declared> = BTreeMap::new();
+        let mut pipelines: BTreeMap<String, (Declared, usize, At)> = BTreeMap::new();
         let mut order = Vec::new();
         let resources = documents
             .iter()
@@ -386,38 +486,40 @@ impl Reader {
             .chain(overrides.map(|(file, target)| (file, target, documents_dir(&documents, file))));
         let resources: Vec<_> = resources.collect();
         for (file, holder, dir) in resources {
-            let Some(all) = holder
-                .get_mapping("resources")
-                .and_then(|r| r.get_mapping("pipelines"))
+            let Some(all) = self
+                .mapping(file, holder, "resources")
+                .and_then(|r| self.mapping(file, r, "pipelines"))
             else {
                 continue;
             };
             for (key, node) in all.iter() {
                 let Some(settings) = node.as_mapping() else {
-                    let span = self.span_of(file, node);
-                    self.report(
-                        file,
-                        span,
-                        format!(
-                            "the pipeline `{}` should be a mapping of its settings",
-                            key.as_str()
-                        ),
+                    let message = format!(
+                        "the pipeline `{}` should be a mapping of its settings",
+                        key.as_str()
                     );
+                    self.report(file, Self::at(node), message);
                     continue;
                 };
-                let pipeline = pipelines
-                    .entry(key.as_str().to_string())
-                    .or_insert_with(|| {
-                        order.push(key.as_str().to_string());
-                        Declared::default()
-                    });
+                let (pipeline, _, _) =
+                    pipelines
+                        .entry(key.as_str().to_string())
+                        .or_insert_with(|| {
+                            order.push(key.as_str().to_string());
+                            (Declared::default(), file, Self::at_scalar(key))
+                        });
                 self.pipeline(file, settings, &dir, &vars, pipeline, key.as_str());
             }
         }
         for key in order {
-            if let Some(pipeline) = pipelines.remove(&key) {
-                self.settings.pipelines.push(pipeline);
+            let Some((pipeline, file, at)) = pipelines.remove(&key) else {
+                continue;
+            };
+            if pipeline.files == 0 {
+                let message = format!("the pipeline `{key}` has no source file in its libraries");
+                self.report(file, at, message);
             }
+            self.settings.pipelines.push(pipeline);
         }
     }
 
@@ -432,24 +534,33 @@ impl Reader {
         key: &str,
     ) {
         match self.text(file, settings, "name") {
-            Some(name) => pipeline.name = vars.substitute(name),
+            Some(name) => {
+                pipeline.name = self
+                    .substituted(file, name, vars)
+                    .unwrap_or(key.to_string())
+            }
             None if pipeline.name.is_empty() => pipeline.name = key.to_string(),
             None => {}
         }
         if let Some(catalog) = self.text(file, settings, "catalog") {
-            pipeline.catalog = vars.resolved(catalog);
+            pipeline.catalog = self.resolved(file, catalog, vars);
         }
         for key in ["schema", "target"] {
             if let Some(schema) = self.text(file, settings, key) {
-                pipeline.schema = vars.resolved(schema);
+                pipeline.schema = self.resolved(file, schema, vars);
             }
         }
-        pipeline
-            .parameters
-            .extend(self.values(file, settings, "configuration", vars));
+        let parameters = self.values(file, settings, "configuration", vars);
+        pipeline.parameters.extend(parameters);
         for library in self.list(file, settings, "libraries") {
-            self.library(file, library, dir, vars, &mut pipeline.sources);
+            self.library(file, library, dir, vars, pipeline);
         }
+    }
+
+    /// A catalog or schema name, when every reference in it has a value.
+    fn resolved(&mut self, file: usize, value: &MarkedScalarNode, vars: &Vars) -> Option<String> {
+        let value = self.substituted(file, value, vars)?;
+        (!value.contains("${") && !value.is_empty()).then_some(value)
     }
 
     /// Adds the SQL files of one `libraries` (or `definitions`) entry.
@@ -459,11 +570,11 @@ impl Reader {
         library: &Node,
         dir: &Path,
         vars: &Vars,
-        sources: &mut Vec<PathBuf>,
+        pipeline: &mut Declared,
     ) {
         let Some(entry) = library.as_mapping() else {
-            let span = self.span_of(file, library);
-            self.report(file, span, "a library should be `file: {path: ...}`, `notebook: {path: ...}` or `glob: {include: ...}`");
+            let message = "a library should be `file: {path: ...}`, `notebook: {path: ...}` or `glob: {include: ...}`";
+            self.report(file, Self::at(library), message);
             return;
         };
         for (kind, node) in entry.iter() {
@@ -474,47 +585,78 @@ impl Reader {
                 _ => continue,
             };
             let Some(value) = node.as_mapping().and_then(|m| m.get_scalar(key)) else {
-                let span = self.span_of(file, node);
-                self.report(
-                    file,
-                    span,
-                    format!("`{}` should have a `{key}`", kind.as_str()),
-                );
+                let message = format!("`{}` should have a `{key}`", kind.as_str());
+                self.report(file, Self::at(node), message);
                 continue;
             };
-            let path = vars.substitute(value);
-            let span = self.span_of_scalar(file, value);
+            let Some(path) = self.substituted(file, value, vars) else {
+                continue;
+            };
+            let at = Self::at_scalar(value);
             if let Some(unset) = path.split("${var.").nth(1) {
                 let name = unset.split('}').next().unwrap_or(unset);
                 let message = format!(
                     "the variable `{name}` has no value here: give it a default, or a value with --var {name}=VALUE"
                 );
-                self.report(file, span, message);
+                self.report(file, at, message);
                 continue;
             }
-            if kind.as_str() == "glob" {
-                let matched = glob(dir, &path, is_sql);
-                sources.extend(matched.into_iter().map(tidy));
-                continue;
-            }
-            let resolved = dir.join(&path);
-            // A notebook is named without its extension.
-            let candidates = std::iter::once(resolved.clone()).chain(
-                NOTEBOOK_EXTENSIONS
-                    .iter()
-                    .map(|ext| resolved.with_extension(ext)),
-            );
-            match candidates.into_iter().find(|c| c.is_file()) {
-                Some(found) if is_sql(&found) => sources.push(tidy(found)),
-                Some(_) => {} // Python, which is not checked here.
-                None => self.report(
+            if Path::new(&path).has_root() {
+                let message = format!(
+                    "`{path}` is a path in the workspace, not a file here: it is not checked"
+                );
+                self.pending.push(Pending {
                     file,
-                    span,
-                    format!(
-                        "the library `{path}` does not exist (looked for {})",
-                        resolved.display()
-                    ),
-                ),
+                    at,
+                    message,
+                    warning: true,
+                });
+                continue;
+            }
+            let found = match kind.as_str() {
+                "glob" => self.matched(file, at, dir, &path),
+                _ => self.named(file, at, dir, &path).into_iter().collect(),
+            };
+            pipeline.files += found.len();
+            for source in found.into_iter().filter(|f| is_sql(f)) {
+                let canonical = std::fs::canonicalize(&source).unwrap_or_else(|_| source.clone());
+                if pipeline.seen.insert(canonical) {
+                    pipeline.sources.push(tidy(source));
+                }
+            }
+        }
+    }
+
+    /// The file a `file` or `notebook` library names (a notebook is named without its
+    /// extension), or none and a diagnostic when there is none inside the settings' directory.
+    fn named(&mut self, file: usize, at: At, dir: &Path, path: &str) -> Option<PathBuf> {
+        let resolved = dir.join(path);
+        if !self.root.spelled_inside(&resolved) {
+            let message = format!("`{path}` is outside the directory of the settings: not read");
+            self.report(file, at, message);
+            return None;
+        }
+        let candidates = std::iter::once(resolved.clone()).chain(
+            NOTEBOOK_EXTENSIONS
+                .iter()
+                .map(|ext| resolved.with_extension(ext)),
+        );
+        let found = candidates.into_iter().find(|c| c.is_file());
+        match found {
+            Some(found) if self.root.inside(&found) => Some(found),
+            Some(_) => {
+                let message =
+                    format!("`{path}` leads outside the directory of the settings: not read");
+                self.report(file, at, message);
+                None
+            }
+            None => {
+                let message = format!(
+                    "the library `{path}` does not exist (looked for {})",
+                    resolved.display()
+                );
+                self.report(file, at, message);
+                None
             }
         }
     }
@@ -529,18 +671,56 @@ impl Reader {
                 .map_or_else(|| path.display().to_string(), |n| n.as_str().to_string()),
             ..Declared::default()
         };
-        pipeline.catalog = self
-            .text(file, &root.root, "catalog")
-            .and_then(|c| vars.resolved(c));
-        pipeline.schema = self
+        if let Some(catalog) = self.text(file, &root.root, "catalog") {
+            pipeline.catalog = self.resolved(file, catalog, &vars);
+        }
+        let schema = self
             .text(file, &root.root, "database")
-            .or_else(|| root.root.get_scalar("schema"))
-            .and_then(|s| vars.resolved(s));
+            .or_else(|| root.root.get_scalar("schema"));
+        if let Some(schema) = schema {
+            pipeline.schema = self.resolved(file, schema, &vars);
+        }
         pipeline.parameters = self.values(file, &root.root, "configuration", &vars);
         for definition in self.list(file, &root.root, "definitions") {
-            self.library(file, definition, &root.dir, &vars, &mut pipeline.sources);
+            self.library(file, definition, &root.dir, &vars, &mut pipeline);
         }
         Some(pipeline)
+    }
+}
+
+/// The byte span in `text` of a place that YAML gives in characters.
+fn span(text: &str, index: &LineIndex<'_>, at: At) -> Span {
+    let (start, chars) = match at {
+        At::Start => return Span::new(0, 0),
+        At::Char(start) => (start, 1),
+        At::Scalar(start, chars) => {
+            let first = index.char_offset(start) as usize;
+            let quoted = text[first..].starts_with(['"', '\'']);
+            (start, chars + if quoted { 2 } else { 0 })
+        }
+    };
+    Span::new(index.char_offset(start), index.char_offset(start + chars))
+}
+
+/// Where YAML nesting first goes deeper than [`MAX_DEPTH`] in `text`, in characters; `None`
+/// when it does not (or the text is not YAML, which the full parse reports). The parse here is
+/// of events only, so that nothing deep is built.
+fn too_deep(text: &str) -> Option<usize> {
+    use yaml_rust2::parser::{Event, Parser};
+    let mut parser = Parser::new_from_str(text);
+    let mut depth = 0usize;
+    loop {
+        match parser.next_token().ok()? {
+            (Event::StreamEnd, _) => return None,
+            (Event::MappingStart(..) | Event::SequenceStart(..), at) => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Some(at.index());
+                }
+            }
+            (Event::MappingEnd | Event::SequenceEnd, _) => depth = depth.saturating_sub(1),
+            _ => {}
+        }
     }
 }
 
@@ -581,10 +761,8 @@ fn load_error(error: &LoadError) -> (Option<&marked_yaml::Marker>, String) {
     }
 }
 
-/// `path` without its `.` and `dir/..` parts (`resources/../src/a.sql` is `src/a.sql`), when
-/// that is the same file (a link in the path can make it another).
-fn tidy(path: PathBuf) -> PathBuf {
-    use std::path::Component;
+/// `path` without its `.` and `dir/..` parts (`resources/../src/a.sql` is `src/a.sql`).
+fn normalized(path: &Path) -> PathBuf {
     let mut tidied = PathBuf::new();
     for part in path.components() {
         match part {
@@ -597,12 +775,55 @@ fn tidy(path: PathBuf) -> PathBuf {
             other => tidied.push(other),
         }
     }
+    tidied
+}
+
+/// `path` as [`normalized`] writes it, when that is the same file (a link in the path can make
+/// it another).
+fn tidy(path: PathBuf) -> PathBuf {
+    let tidied = normalized(&path);
     let same = |a: &Path, b: &Path| matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(a), Ok(b)) if a == b);
     if same(&tidied, &path) {
         tidied
     } else {
         path
     }
+}
+
+/// The directory that settings read below, and nothing above it.
+struct Bounds {
+    /// As spelled: absolute, without `.` and `..` parts.
+    spelled: PathBuf,
+    /// With its links followed.
+    canonical: PathBuf,
+}
+
+impl Bounds {
+    /// The bounds of the settings file at `path`: its directory.
+    fn of(path: &Path) -> Self {
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+        let dir = dir.unwrap_or(Path::new("."));
+        Bounds {
+            spelled: absolute(dir),
+            canonical: std::fs::canonicalize(dir).unwrap_or_else(|_| absolute(dir)),
+        }
+    }
+
+    /// Whether `path`, its `..` parts taken as written, stays inside (asked before anything
+    /// there is looked at).
+    fn spelled_inside(&self, path: &Path) -> bool {
+        absolute(path).starts_with(&self.spelled)
+    }
+
+    /// Whether `path`, which exists, is inside once its links are followed.
+    fn inside(&self, path: &Path) -> bool {
+        std::fs::canonicalize(path).is_ok_and(|p| p.starts_with(&self.canonical))
+    }
+}
+
+/// `path` from the working directory, [`normalized`].
+fn absolute(path: &Path) -> PathBuf {
+    normalized(&std::env::current_dir().unwrap_or_default().join(path))
 }
 
 fn is_null(node: &Node) -> bool {
@@ -615,17 +836,20 @@ fn is_sql(path: &Path) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("sql"))
 }
 
-/// The files below `dir` that `pattern` (relative to `dir`; `**` spans directories, and a
-/// pattern ending in `/**` matches every file below) matches and `keep` keeps, sorted.
-fn glob(dir: &Path, pattern: &str, keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
+/// The regular files below `dir` that `pattern` (relative to `dir`; `**` spans directories,
+/// and a pattern ending in `/**` matches every file below) matches, sorted; an error when the
+/// pattern is absolute or reaches outside `root`. Links are followed only to what is inside.
+fn glob(dir: &Path, pattern: &str, root: &Bounds) -> Result<Vec<PathBuf>, String> {
+    let outside = || format!("`{pattern}` reaches outside the directory of the settings: not read");
+    if Path::new(pattern).has_root() {
+        return Err(outside());
+    }
     let pattern = pattern.trim_start_matches("./");
-    let Ok(matcher) = globset::GlobBuilder::new(pattern)
+    let matcher = globset::GlobBuilder::new(pattern)
         .literal_separator(true)
         .build()
-        .map(|g| g.compile_matcher())
-    else {
-        return Vec::new();
-    };
+        .map_err(|e| format!("`{pattern}` is not a glob: {}", e.kind()))?
+        .compile_matcher();
     // Walk from the pattern's literal start: `src/**/*.sql` from `src`.
     let literal: PathBuf = Path::new(pattern)
         .components()
@@ -635,20 +859,32 @@ fn glob(dir: &Path, pattern: &str, keep: impl Fn(&Path) -> bool) -> Vec<PathBuf>
                 .contains(['*', '?', '[', '{'])
         })
         .collect();
-    let mut files: Vec<PathBuf> = ignore::WalkBuilder::new(dir.join(&literal))
+    let start = dir.join(&literal);
+    if !root.spelled_inside(&start) {
+        return Err(outside());
+    }
+    if !start.exists() {
+        return Ok(Vec::new());
+    }
+    if !root.inside(&start) {
+        return Err(outside());
+    }
+    let root = root.canonical.clone();
+    let mut files: Vec<PathBuf> = ignore::WalkBuilder::new(&start)
         .standard_filters(false)
         .follow_links(true)
+        .filter_entry(move |entry| {
+            !entry.path_is_symlink()
+                || std::fs::canonicalize(entry.path()).is_ok_and(|p| p.starts_with(&root))
+        })
         .build()
         .filter_map(Result::ok)
         .filter(|e| e.file_type().is_some_and(|t| t.is_file()))
         .map(ignore::DirEntry::into_path)
-        .filter(|path| {
-            let relative = path.strip_prefix(dir).unwrap_or(path);
-            matcher.is_match(relative) && keep(path)
-        })
+        .filter(|path| matcher.is_match(path.strip_prefix(dir).unwrap_or(path)))
         .collect();
     files.sort();
-    files
+    Ok(files)
 }
 
 /// The values `${...}` stands for: `var.NAME`, `bundle.target`, `bundle.name`.
@@ -657,36 +893,59 @@ struct Vars {
     values: BTreeMap<String, String>,
     target: Option<String>,
     bundle: Option<String>,
+    /// The text expansion has made so far, against [`EXPANSION_BUDGET`].
+    spent: Cell<usize>,
 }
 
 impl Vars {
-    /// `text` with every reference this knows replaced; the others stay as written.
-    fn substitute(&self, text: &str) -> String {
+    /// `text` with every reference this knows replaced, and the references in their values in
+    /// turn; the others stay as written. An error when the references nest too deep (a
+    /// variable that names itself) or make too much text.
+    fn substitute(&self, text: &str) -> Result<String, String> {
         let mut out = String::with_capacity(text.len());
+        self.expand(text, 0, &mut out)?;
+        Ok(out)
+    }
+
+    fn expand(&self, text: &str, depth: usize, out: &mut String) -> Result<(), String> {
         let mut rest = text;
         while let Some(start) = rest.find("${") {
-            out.push_str(&rest[..start]);
+            self.emit(&rest[..start], out)?;
             let Some(end) = rest[start..].find('}') else {
-                out.push_str(&rest[start..]);
-                return out;
+                break;
             };
             let reference = &rest[start + 2..start + end];
             let value = match reference.strip_prefix("var.") {
-                Some(name) => self.values.get(name).cloned(),
-                None if reference == "bundle.target" => self.target.clone(),
-                None if reference == "bundle.name" => self.bundle.clone(),
+                Some(name) => self.values.get(name).map(String::as_str),
+                None if reference == "bundle.target" => self.target.as_deref(),
+                None if reference == "bundle.name" => self.bundle.as_deref(),
                 None => None,
             };
-            out.push_str(value.as_deref().unwrap_or(&rest[start..=start + end]));
+            match value {
+                Some(_) if depth == MAX_REFERENCE_DEPTH => {
+                    return Err(format!(
+                        "`${{{reference}}}` names variables more than {MAX_REFERENCE_DEPTH} deep (a variable that names itself?)"
+                    ))
+                }
+                Some(value) => self.expand(value, depth + 1, out)?,
+                None => self.emit(&rest[start..=start + end], out)?,
+            }
             rest = &rest[start + end + 1..];
         }
-        out.push_str(rest);
-        out
+        self.emit(rest, out)
     }
 
-    /// A catalog or schema name, when every reference in it has a value.
-    fn resolved(&self, text: &str) -> Option<String> {
-        let value = self.substitute(text);
-        (!value.contains("${") && !value.is_empty()).then_some(value)
+    /// Adds `text` to `out`, within the budget.
+    fn emit(&self, text: &str, out: &mut String) -> Result<(), String> {
+        let spent = self.spent.get() + text.len();
+        if spent > EXPANSION_BUDGET {
+            return Err(format!(
+                "the variables make more than {} MiB of text: not expanded further",
+                EXPANSION_BUDGET >> 20
+            ));
+        }
+        self.spent.set(spent);
+        out.push_str(text);
+        Ok(())
     }
 }
