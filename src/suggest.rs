@@ -2,7 +2,9 @@
 //! the keyboard for.
 
 use std::borrow::Cow;
+use std::collections::hash_map::RandomState;
 use std::collections::HashMap;
+use std::hash::{BuildHasher, Hasher};
 
 /// The number of edits between `a` and `b`, compared without regard to case: a letter added,
 /// dropped, changed, or swapped with its neighbour (`GROPU` is one edit from `GROUP`).
@@ -48,39 +50,52 @@ fn versions(a: &str, b: &str) -> bool {
     a.chars().any(|c| c.is_ascii_digit()) && letters(a) == letters(b)
 }
 
-/// Names grouped by length, so that the names one slip from a word (one edit: a character
-/// added, dropped or changed, or two neighbours swapped) are looked for among those of its
-/// length and the lengths next to it only.
+/// Names indexed by their forms (the name, and the name with any one character left out), so
+/// that the names one slip from a word (one edit: a character added, dropped or changed, or two
+/// neighbours swapped) are found among those that share a form with it. A name shares a form
+/// only with the names that differ from that form by one character, so each look-up reads a few
+/// names, however many there are and however many have the word's length.
 pub(crate) struct NearNames<'n> {
     names: Vec<&'n str>,
     /// Each name folded to lower case, by index.
     folded: Vec<Cow<'n, str>>,
-    by_length: HashMap<usize, Vec<usize>>,
+    /// The names by each of their forms, hashed (a collision only costs a comparison).
+    by_form: HashMap<u64, Vec<u32>>,
+    /// Keys drawn at random, so that no input can be made of colliding forms.
+    hashes: RandomState,
 }
 
 impl<'n> NearNames<'n> {
     pub(crate) fn new(names: impl IntoIterator<Item = &'n str>) -> Self {
         let names: Vec<&str> = names.into_iter().collect();
         let folded: Vec<Cow<str>> = names.iter().map(|n| fold(n)).collect();
-        let mut by_length: HashMap<usize, Vec<usize>> = HashMap::new();
-        for (i, name) in folded.iter().enumerate() {
-            by_length.entry(name.chars().count()).or_default().push(i);
-        }
-        NearNames {
+        let mut near = NearNames {
             names,
-            folded,
-            by_length,
+            folded: Vec::new(),
+            by_form: HashMap::new(),
+            hashes: RandomState::new(),
+        };
+        for (i, name) in folded.iter().enumerate() {
+            for form in forms(&near.hashes, name) {
+                let indexed = near.by_form.entry(form).or_default();
+                // A name with a doubled letter has one form twice.
+                if indexed.last() != Some(&(i as u32)) {
+                    indexed.push(i as u32);
+                }
+            }
         }
+        near.folded = folded;
+        near
     }
 
     /// The first name (in the order given) one edit from `word` that is not a version of it;
     /// none where `word` is a name itself.
     pub(crate) fn near(&self, word: &str) -> Option<&'n str> {
         let word = fold(word);
-        let length = word.chars().count();
         let mut found: Option<usize> = None;
-        for near_length in length.saturating_sub(1)..=length + 1 {
-            for &i in self.by_length.get(&near_length).into_iter().flatten() {
+        for form in forms(&self.hashes, &word) {
+            for &i in self.by_form.get(&form).into_iter().flatten() {
+                let i = i as usize;
                 let name = &self.folded[i];
                 if *name == word {
                     return None;
@@ -95,6 +110,20 @@ impl<'n> NearNames<'n> {
         }
         found.map(|i| self.names[i])
     }
+}
+
+/// The hashes of `word` and of each form of it with one character left out.
+fn forms<'w>(hashes: &'w RandomState, word: &'w str) -> impl Iterator<Item = u64> + 'w {
+    // The parts of a form written one after the other hash as the form would.
+    let hash = move |parts: [&str; 2]| {
+        let mut hasher = hashes.build_hasher();
+        parts.iter().for_each(|part| hasher.write(part.as_bytes()));
+        hasher.finish()
+    };
+    let parts = word
+        .char_indices()
+        .map(move |(at, c)| hash([&word[..at], &word[at + c.len_utf8()..]]));
+    std::iter::once(hash([word, ""])).chain(parts)
 }
 
 /// `text` in lower case (ASCII letters only, as names compare), without a copy where it is.

@@ -96,9 +96,55 @@ impl<'r> Locator<'r> {
     }
 }
 
-/// The farthest column into its line at which a snippet is drawn: a diagnostic further into a
-/// long (generated or minified) line is shown by its line and column alone.
-const MAX_DRAWN_COLUMN: usize = 10_000;
+/// The longest line drawn whole, in bytes: of a longer (generated or minified) line, a window
+/// around the diagnostic is drawn.
+const LONG_LINE: u32 = 400;
+/// The bytes of a long line drawn on either side of what a diagnostic marks.
+const WINDOW_CONTEXT: u32 = 120;
+
+/// How much of a file a diagnostic's snippet draws.
+enum Drawn {
+    /// Its lines, whole.
+    Lines,
+    /// This part of one long line.
+    Window(crate::Span),
+    /// Nothing: what it marks spans long lines, or is long itself.
+    Nothing,
+}
+
+impl Drawn {
+    /// How to draw a snippet that marks `spans` of `source` (indexed by `lines`).
+    fn of(source: &str, lines: &LineIndex<'_>, spans: &[crate::Span]) -> Drawn {
+        let line_of = |offset: u32| lines.line_of(offset);
+        let touched = spans
+            .iter()
+            .flat_map(|s| [line_of(s.start), line_of(s.end)]);
+        let (first, last) = touched.fold((usize::MAX, 0), |(a, b), l| (a.min(l), b.max(l)));
+        let long = |line: usize| lines.line_start(line + 1) - lines.line_start(line) > LONG_LINE;
+        if !(first..=last).any(long) {
+            return Drawn::Lines;
+        }
+        let start = spans.iter().map(|s| s.start).min().unwrap_or(0);
+        let end = spans.iter().map(|s| s.end).max().unwrap_or(0);
+        if first != last || end - start > LONG_LINE {
+            return Drawn::Nothing;
+        }
+        let line_start = lines.line_start(first);
+        let line_end = line_start
+            + source[line_start as usize..lines.line_start(first + 1) as usize]
+                .trim_end_matches(['\n', '\r'])
+                .len() as u32;
+        let mut from = start.saturating_sub(WINDOW_CONTEXT).max(line_start) as usize;
+        let mut to = end.saturating_add(WINDOW_CONTEXT).min(line_end).max(end) as usize;
+        while !source.is_char_boundary(from) {
+            from -= 1;
+        }
+        while !source.is_char_boundary(to) {
+            to += 1;
+        }
+        Drawn::Window(crate::Span::new(from as u32, to as u32))
+    }
+}
 
 /// Totals over all files.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -156,31 +202,44 @@ pub fn render_human(reports: &[FileReport<'_>], width: usize, color: bool) -> St
         }
         let snippets = Snippets::new(report.path, report.source, &locator.lines[index]);
         for diagnostic in report.diagnostics {
-            let spans = std::iter::once(diagnostic.span()).chain(
-                diagnostic
-                    .labels()
-                    .iter()
-                    .filter(|l| l.file.is_none())
-                    .map(|l| l.span),
-            );
-            let drawable = spans.into_iter().all(|span| {
-                locator
-                    .range(index, span)
-                    .iter()
-                    .all(|&(_, column)| column <= MAX_DRAWN_COLUMN)
-            });
+            let spans: Vec<crate::Span> = std::iter::once(diagnostic.span())
+                .chain(
+                    diagnostic
+                        .labels()
+                        .iter()
+                        .filter(|l| l.file.is_none())
+                        .map(|l| l.span),
+                )
+                .collect();
+            let drawn = Drawn::of(report.source, &locator.lines[index], &spans);
+            let (window_lines, window);
+            let snippets = match drawn {
+                Drawn::Lines => Some(&snippets),
+                Drawn::Window(part) => {
+                    let text = &report.source[part.start as usize..part.end as usize];
+                    window_lines = LineIndex::new(text);
+                    let at = locator.line_column(index, part.start);
+                    window = Snippets::window(report.path, text, &window_lines, part.start, at);
+                    Some(&window)
+                }
+                Drawn::Nothing => None,
+            };
             let shown = Shown {
                 diagnostic,
-                snippets: drawable.then_some(&snippets),
+                snippets,
             };
             // Writing into a String cannot fail.
             let _ = handler.render_report(&mut out, &shown);
-            if !drawable {
-                let (line, column) = locator.line_column(index, diagnostic.span().start);
-                out.push_str(&format!(
-                    "  at {}:{line}:{column} (too far into its line to show)\n",
-                    escape(report.path)
-                ));
+            let (line, column) = locator.line_column(index, diagnostic.span().start);
+            let path = escape(report.path);
+            match drawn {
+                Drawn::Lines => {}
+                Drawn::Window(_) => out.push_str(&format!(
+                    "  (a part of line {line} of {path}, which is too long to show whole)\n"
+                )),
+                Drawn::Nothing => out.push_str(&format!(
+                    "  at {path}:{line}:{column} (its lines are too long to show)\n"
+                )),
             }
             // Labels in other files cannot be drawn in this file's snippet: name them.
             for label in diagnostic.labels().iter().filter(|l| l.file.is_some()) {

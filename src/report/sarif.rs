@@ -16,28 +16,30 @@ pub fn render_sarif(reports: &[FileReport<'_>]) -> String {
         .collect();
     reported.sort();
     reported.dedup();
-    let mut results = Vec::new();
+    let rules: Vec<Value> = reported.iter().map(|&code| rule(code)).collect();
+    let tool = json!({ "driver": {
+        "name": "pipeline-sql",
+        "version": env!("CARGO_PKG_VERSION"),
+        "rules": rules,
+    }});
+    // Written one result at a time: a log of them all as one value took seven times the
+    // memory of the JSON report.
+    let mut out = format!(
+        "{{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\
+         \"runs\":[{{\"tool\":{tool},\"columnKind\":\"unicodeCodePoints\",\"results\":["
+    );
+    let mut first = true;
     for (index, report) in reports.iter().enumerate() {
         for d in report.diagnostics {
+            if !std::mem::take(&mut first) {
+                out.push(',');
+            }
             let rule_index = reported.binary_search(&d.code_enum()).ok();
-            results.push(result(&locator, index, d, rule_index));
+            out.push_str(&result(&locator, index, d, rule_index).to_string());
         }
     }
-    let rules: Vec<Value> = reported.iter().map(|&code| rule(code)).collect();
-    let log = json!({
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [{
-            "tool": { "driver": {
-                "name": "pipeline-sql",
-                "version": env!("CARGO_PKG_VERSION"),
-                "rules": rules,
-            }},
-            "columnKind": "unicodeCodePoints",
-            "results": results,
-        }],
-    });
-    log.to_string()
+    out.push_str("]}]}");
+    out
 }
 
 /// A code as a SARIF rule: its id, what triggers it, why, its level, and its page as help

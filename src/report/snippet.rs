@@ -94,14 +94,19 @@ pub(crate) fn defuse_commands(out: String) -> String {
     defused
 }
 
-/// One file as miette reads it for snippets.
+/// One file, or a window of one of its lines, as miette reads it for snippets.
 pub(super) struct Snippets<'r> {
     name: Cow<'r, str>,
+    /// The lines of the text shown.
     lines: &'r LineIndex<'r>,
     /// The text with its unsafe characters escaped.
     shown: Cow<'r, str>,
     /// The escaped characters, in order.
     escapes: Vec<Escape>,
+    /// Where the text shown starts in the file: its byte offset, 0-based line and column.
+    base: u32,
+    first_line: usize,
+    first_column: usize,
 }
 
 /// An escaped character: where it is in the file and where its escape is in the shown text.
@@ -121,11 +126,32 @@ impl<'r> Snippets<'r> {
             lines,
             shown,
             escapes,
+            base: 0,
+            first_line: 0,
+            first_column: 0,
+        }
+    }
+
+    /// The part `window` of one line of the file `name`, which starts at the 1-based
+    /// `(line, column)` of the file; `lines` indexes `window`.
+    pub(super) fn window(
+        name: &'r str,
+        window: &'r str,
+        lines: &'r LineIndex<'r>,
+        base: u32,
+        (line, column): (usize, usize),
+    ) -> Self {
+        Snippets {
+            base,
+            first_line: line - 1,
+            first_column: column - 1,
+            ..Snippets::new(name, window, lines)
         }
     }
 
     /// Where the file's byte `offset` is in the shown text.
     pub(super) fn shown(&self, offset: u32) -> usize {
+        let offset = offset.saturating_sub(self.base);
         let before = self.escapes.partition_point(|e| e.at < offset);
         match before.checked_sub(1).map(|i| &self.escapes[i]) {
             Some(e) => (offset.max(e.end) - e.end + e.shown_end) as usize,
@@ -170,7 +196,16 @@ impl SourceCode for Snippets<'_> {
         // With no lines before, the contents start at the span: this is how miette asks where
         // a label is, for the header's line and column.
         let (from, column) = if context_lines_before == 0 {
-            (start, self.lines.line_column(first).1 - 1)
+            let column = self.lines.line_column(first).1 - 1;
+            (
+                start,
+                column
+                    + if first_line == 0 {
+                        self.first_column
+                    } else {
+                        0
+                    },
+            )
         } else {
             (self.shown(self.lines.line_start(from_line)), 0)
         };
@@ -179,7 +214,7 @@ impl SourceCode for Snippets<'_> {
             self.name.to_string(),
             &self.shown.as_bytes()[from..to],
             (from, to - from).into(),
-            from_line,
+            from_line + self.first_line,
             column,
             to_line - from_line + 1,
         )))
