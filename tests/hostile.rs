@@ -93,17 +93,12 @@ fn no_name_or_identifier_forges_a_workflow_command() {
 
 #[test]
 fn wrapped_messages_cannot_start_a_command_either() {
-    // A long name that the human report wraps at its width, the wrap falling before `::`.
+    // Names that the human report's help wraps at its width, the wrap falling before `::`.
     let dir = scratch("wrap");
-    for pad in 0..40 {
-        let name = format!("{}::error::forged", "x".repeat(60 + pad));
-        write(
-            &dir,
-            &[(
-                &format!("f{pad}.sql"),
-                &format!("CREATE FLOW f{pad} AS INSERT INTO `{name} {name}` BY NAME SELECT 1;\n"),
-            )],
-        );
+    for pad in 40..120 {
+        let name = format!("s{} ::error::forged", "x".repeat(pad));
+        let sql = format!("CREATE STREAMING TABLE `{name}`;\n");
+        write(&dir, &[(&format!("f{pad}.sql"), &sql)]);
     }
     let output = run(&dir, &["check", "--pipeline", "."]);
     let text = stdout(&output);
