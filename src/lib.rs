@@ -36,17 +36,23 @@
 //! - `suggest`: the word a misspelt one most likely meant ("did you mean").
 //! - [`diagnostic`]: codes, severities, labels and help, with [`miette`] integration.
 //! - `report` (feature `cli`): diagnostics rendered for people and as JSON.
+//! - `settings` (feature `cli`): pipeline settings files (bundles, Spark specs) read as the
+//!   pipelines they declare, as hostile input; `files` (feature `cli`): bounded file reading.
 
 mod arena;
 pub mod ast;
 mod check;
 pub mod diagnostic;
+#[cfg(feature = "cli")]
+pub mod files;
 pub mod fix;
 pub mod model;
 pub mod notebook;
 pub mod pipeline;
 #[cfg(feature = "cli")]
 pub mod report;
+#[cfg(feature = "cli")]
+pub mod settings;
 pub mod snapshot_version;
 pub mod span;
 mod suggest;

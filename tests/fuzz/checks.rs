@@ -22,6 +22,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("check", check),
     ("pipeline", pipeline),
     ("round_trip", round_trip),
+    ("settings", settings),
 ];
 
 /// The input as text; fuzzing's other bytes are the lexer's concern only where they are text.
@@ -83,6 +84,62 @@ pub fn pipeline(data: &[u8]) {
         pipeline.catalog("main").schema("sales");
     }
     render(&pipeline);
+}
+
+/// A settings file and its sources, written to a directory of their own: the input cut at NUL
+/// bytes is the settings file (its first byte chooses a bundle or a Spark spec), then the SQL
+/// sources `src/0.sql`, `src/1.sql`, ... A file beside the directory must never be read. Every
+/// diagnostic is within its settings file; every source is inside the directory, once; each
+/// pipeline declared is checked and rendered.
+pub fn settings(data: &[u8]) {
+    let mut parts = data.split(|&b| b == 0);
+    let Some((&choice, yaml)) = parts.next().and_then(<[u8]>::split_first) else {
+        return;
+    };
+    let name = ["databricks.yml", "spark-pipeline.yml"][usize::from(choice & 1)];
+    let thread = format!("{:?}", std::thread::current().id())
+        .replace(|c: char| !c.is_ascii_alphanumeric(), "");
+    let dir =
+        std::env::temp_dir().join(format!("pipeline-sql-fuzz-{}-{thread}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let root = dir.join("bundle");
+    std::fs::create_dir_all(root.join("src")).unwrap();
+    std::fs::write(
+        dir.join("outside.sql"),
+        "CREATE MATERIALIZED VIEW outside AS SELECT 1;",
+    )
+    .unwrap();
+    std::fs::write(root.join(name), yaml).unwrap();
+    for (i, source) in parts.enumerate() {
+        std::fs::write(root.join(format!("src/{i}.sql")), source).unwrap();
+    }
+    let read = pipeline_sql::settings::load(&root.join(name), None, &[], 1 << 20);
+    for file in &read.files {
+        spans_within(&file.text, &file.diagnostics);
+    }
+    let inside = std::fs::canonicalize(&root).unwrap();
+    for declared in &read.pipelines {
+        let mut seen = std::collections::HashSet::new();
+        let mut texts = Vec::new();
+        for source in &declared.sources {
+            let file = std::fs::canonicalize(source).unwrap();
+            assert!(file.starts_with(&inside), "{} is outside", file.display());
+            assert!(seen.insert(file), "{} is read twice", source.display());
+            if let Ok(text) = pipeline_sql::files::read_regular(source, 1 << 20) {
+                texts.push((source.display().to_string(), text));
+            }
+        }
+        let mut pipeline = Pipeline::new();
+        pipeline.complete(true);
+        for (key, value) in &declared.parameters {
+            pipeline.param(key, value);
+        }
+        for (name, text) in &texts {
+            pipeline.add_source(name.as_str(), text);
+        }
+        render(&pipeline);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Checks `pipeline`, asserts that every span and label is within its file, and renders both

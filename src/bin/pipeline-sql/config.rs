@@ -72,7 +72,7 @@ pub fn discover(start: &Path, limit: u64) -> Result<Found, String> {
 /// Reads the settings file at `path` (at most `limit` bytes): `pipeline-sql.toml` itself, or any other file's
 /// `[tool.pipeline-sql]` table (`Found::path` is `None` when it has none).
 pub fn load(path: &Path, limit: u64) -> Result<Found, String> {
-    let text = crate::inputs::read_regular(path, limit)
+    let text = pipeline_sql::files::read_regular(path, limit)
         .map_err(|e| format!("{}: not read: {e}", path.display()))?;
     let at = |e: toml::de::Error| located(path, &text, &e);
     let own_file = path

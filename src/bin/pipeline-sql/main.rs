@@ -8,11 +8,11 @@
 mod config;
 mod fixing;
 mod inputs;
-mod settings;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use pipeline_sql::pipeline::PipelineReport;
 use pipeline_sql::report::{self, FileReport};
+use pipeline_sql::settings;
 use pipeline_sql::suppress::Selection;
 use pipeline_sql::{Applicability, Code, Pipeline};
 use std::collections::{BTreeMap, HashMap, HashSet};

@@ -16,14 +16,14 @@
 //! - nothing outside the directory of the settings file is read, through `..`, an absolute
 //!   path or a symbolic link, and a glob never walks above it;
 //! - a file is read only when it is a regular file, and no further than the size limit;
-//! - nesting deeper than [`MAX_DEPTH`] is refused before it is built (its drop would overflow
+//! - nesting deeper than 256 is refused before it is built (its drop would overflow
 //!   the stack), and duplicate keys are refused;
-//! - `${...}` expansion is bounded in depth and in the text it makes ([`EXPANSION_BUDGET`]);
+//! - `${...}` expansion is bounded in depth and in the text it makes (16 MiB in all);
 //! - every file is one source, however often and however it is reached.
 
+use crate::{Code, Diagnostic, LineIndex, Span};
 use marked_yaml::types::{MarkedMappingNode, MarkedScalarNode};
 use marked_yaml::{LoadError, LoaderOptions, Node};
-use pipeline_sql::{Code, Diagnostic, LineIndex, Span};
 use std::cell::Cell;
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Component, Path, PathBuf};
@@ -71,8 +71,11 @@ const NOTEBOOK_EXTENSIONS: &[&str] = &["sql", "py", "ipynb", "scala", "r"];
 
 /// A settings file that was read, and what is wrong in it.
 pub struct File {
+    /// Its path, as given or as reached from the settings file given.
     pub name: String,
+    /// Its text (empty where it could not be read).
     pub text: String,
+    /// What is wrong in it: PIPELINE_SETTINGS_INVALID at the value in question.
     pub diagnostics: Vec<Diagnostic>,
     /// It could not be read (the check ends with status 2, as for a source not read).
     pub unread: bool,
@@ -81,11 +84,15 @@ pub struct File {
 /// One pipeline that settings declare.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Declared {
+    /// Its `name`, or its key in the settings.
     pub name: String,
     /// Its SQL sources (Python ones are not checked), each file once.
     pub sources: Vec<PathBuf>,
+    /// Its `configuration`: the parameters that `${key}` in its SQL names.
     pub parameters: BTreeMap<String, String>,
+    /// Its default catalog.
     pub catalog: Option<String>,
+    /// Its default schema (`schema`, `target` in a bundle, `database` in a spec).
     pub schema: Option<String>,
     /// The files its libraries name, SQL or not.
     files: usize,
@@ -96,7 +103,9 @@ pub struct Declared {
 /// What a settings file and the files it includes declare.
 #[derive(Default)]
 pub struct Settings {
+    /// The settings files read: the one given and those it includes.
     pub files: Vec<File>,
+    /// The pipelines they declare, in the order declared.
     pub pipelines: Vec<Declared>,
     /// A target asked for that the bundle does not have: a usage error.
     pub unknown_target: Option<String>,
@@ -170,7 +179,7 @@ impl Reader {
     /// Reads and parses the YAML file at `path` (its top level must be a mapping).
     fn read(&mut self, path: &Path) -> Option<Document> {
         let file = self.settings.files.len();
-        let text = crate::inputs::read_regular(path, self.limit);
+        let text = crate::files::read_regular(path, self.limit);
         self.settings.files.push(File {
             name: path.display().to_string(),
             text: text.as_ref().map_or_else(|_| String::new(), Clone::clone),
