@@ -574,30 +574,50 @@ fn fix_writes_only_what_it_may_and_reports_the_rest() {
 fn fix_never_replaces_stdin_a_fifo_or_a_device() {
     let dir = scratch("fix-devices");
     write(&dir, &[("a.sql", LEGACY)]);
-    // stdin from a file, named as /dev/stdin: the file is never replaced.
-    let output = Command::new(env!("CARGO_BIN_EXE_pipeline-sql"))
-        .args(["check", "--fix", "/dev/stdin"])
-        .current_dir(&dir)
-        .stdin(std::fs::File::open(dir.join("a.sql")).unwrap())
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
-    assert!(
-        stderr(&output).contains("/dev/stdin: not fixed"),
-        "{}",
-        stderr(&output)
-    );
-    assert_eq!(std::fs::read_to_string(dir.join("a.sql")).unwrap(), LEGACY);
-    // A link in the repository to /dev/stdin, likewise.
-    std::os::unix::fs::symlink("/dev/stdin", dir.join("b.sql")).unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_pipeline-sql"))
-        .args(["check", "--fix", "b.sql"])
-        .current_dir(&dir)
-        .stdin(std::fs::File::open(dir.join("a.sql")).unwrap())
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
-    assert_eq!(std::fs::read_to_string(dir.join("a.sql")).unwrap(), LEGACY);
+    // Links as `/dev/stdin` is one, made here: a command that replaced the link it was given
+    // replaces these, not the machine's own.
+    std::os::unix::fs::symlink("/proc/self/fd/0", dir.join("stdin.sql")).unwrap();
+    std::os::unix::fs::symlink("stdin.sql", dir.join("via.sql")).unwrap();
+    for named in ["stdin.sql", "via.sql"] {
+        // stdin from a file: the file behind the link is never replaced, nor the link.
+        let output = Command::new(env!("CARGO_BIN_EXE_pipeline-sql"))
+            .args(["check", "--fix", named])
+            .current_dir(&dir)
+            .stdin(std::fs::File::open(dir.join("a.sql")).unwrap())
+            .output()
+            .unwrap();
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{err}");
+        assert!(err.contains(&format!("{named}: not fixed")), "{err}");
+        assert_eq!(std::fs::read_to_string(dir.join("a.sql")).unwrap(), LEGACY);
+        let link = std::fs::symlink_metadata(dir.join(named)).unwrap();
+        assert!(link.file_type().is_symlink());
+    }
+    // A FIFO is read as a named source, but never replaced.
+    let fifo = dir.join("pipe.sql");
+    if Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        let writer = std::thread::spawn({
+            let fifo = fifo.clone();
+            move || std::fs::write(fifo, LEGACY)
+        });
+        let output = run(&dir, &["check", "--fix", "pipe.sql"]);
+        writer.join().unwrap().unwrap();
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("pipe.sql: not fixed, it is not a regular file"),
+            "{err}"
+        );
+        use std::os::unix::fs::FileTypeExt;
+        assert!(std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_fifo());
+    }
 }
 
 /// A bundle of two pipelines that share `shared.sql`, whose noqa comment only the second needs.

@@ -13,6 +13,8 @@ use std::path::{Path, PathBuf};
 pub struct Change {
     pub name: String,
     pub file: Option<PathBuf>,
+    /// The file itself, however named ([`crate::inputs::Input::identity`]).
+    pub identity: PathBuf,
     pub before: String,
     pub after: String,
     pub fixed: Vec<Code>,
@@ -86,10 +88,11 @@ pub fn fix_runs(runs: &mut [Run], selection: &Selection, level: Applicability) -
                     fixed.changes[i].fixed.extend(result.fixed);
                 }
                 None => {
-                    changed.insert(file, fixed.changes.len());
+                    changed.insert(file.clone(), fixed.changes.len());
                     fixed.changes.push(Change {
                         name: input.name.clone(),
                         file: input.file.clone(),
+                        identity: file,
                         before,
                         after: result.text,
                         fixed: result.fixed,

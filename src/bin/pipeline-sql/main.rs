@@ -374,11 +374,16 @@ fn check(options: &CheckOptions) -> Result<Outcome, String> {
                 false => Outcome::Failed,
             });
         }
-        if !write_fixes(&fixed) {
-            unwritten = true;
+        // What is left is reported from the files as they are now: a file not written has its
+        // text back (read again, a FIFO would block).
+        let not_written = write_fixes(&fixed);
+        unwritten = !not_written.is_empty();
+        for input in runs.iter_mut().flat_map(|run| &mut run.inputs) {
+            if let (Some(before), Ok(text)) = (not_written.get(&input.identity()), &mut input.text)
+            {
+                *text = before.to_string();
+            }
         }
-        // What is left is reported from the files as they are now.
-        runs = plan(&options.input, &found)?.0;
     }
     let mut checks: Vec<PipelineReport> = runs.iter().map(|run| run.check(&selection)).collect();
     agree_on_shared_noqa(&runs, &mut checks);
@@ -470,19 +475,23 @@ fn agree_on_shared_noqa(runs: &[Run], checks: &mut [PipelineReport<'_>]) {
 }
 
 /// Writes the files `--fix` changed, and says on stderr what it fixed and what it left alone;
-/// whether every change was written.
-fn write_fixes(fixed: &fixing::Fixed) -> bool {
+/// the files not written, with their text as it was read.
+fn write_fixes(fixed: &fixing::Fixed) -> HashMap<PathBuf, &str> {
     let (mut problems, mut files) = (0, 0);
     let mut not_fixed = Vec::new();
+    let mut not_written = HashMap::new();
     for change in &fixed.changes {
         let name = report::escape(&change.name);
-        let Some(file) = &change.file else {
-            not_fixed.push(format!("{name}: not fixed, stdin is not written"));
-            continue;
+        let written = match &change.file {
+            Some(file) => fixing::write_fix(file, &change.before, &change.after),
+            None => Err("stdin is not written".to_string()),
         };
-        match fixing::write_fix(file, &change.before, &change.after) {
+        match written {
             Ok(()) => (problems, files) = (problems + change.fixed.len(), files + 1),
-            Err(why) => not_fixed.push(format!("{name}: not fixed, {}", report::escape(&why))),
+            Err(why) => {
+                not_fixed.push(format!("{name}: not fixed, {}", report::escape(&why)));
+                not_written.insert(change.identity.clone(), change.before.as_str());
+            }
         }
     }
     eprintln!(
@@ -497,7 +506,7 @@ fn write_fixes(fixed: &fixing::Fixed) -> bool {
     for line in &not_fixed {
         eprintln!("pipeline-sql: {line}");
     }
-    not_fixed.is_empty()
+    not_written
 }
 
 /// Prints the lineage of each pipeline read.
