@@ -510,16 +510,21 @@ codes! {
         /// A pipeline settings file (`databricks.yml`, `spark-pipeline.yml`) that does not read as one.
         ///
         /// The settings say which files form each pipeline, its parameters, catalog and schema;
-        /// a file that is no YAML, a value of the wrong kind, or a library that does not exist
-        /// fails the deployment before any SQL runs, and leaves the check without the pipeline it
-        /// describes.
+        /// a file that is no YAML, a value of the wrong kind, a key given twice, or a library that
+        /// does not exist fails the deployment before any SQL runs, and leaves the check without
+        /// the pipeline it describes. The checker also refuses what it will not read: a path that
+        /// leads outside the settings file's directory, nesting deeper than 256, variables that
+        /// name themselves or grow past 16 MiB; and it warns that an absolute library path is a
+        /// workspace path, which it does not check.
         PipelineSettingsInvalid => "PIPELINE_SETTINGS_INVALID",
         /// A `-- noqa` comment that silences nothing on its line, or names no code (warning).
         ///
         /// A noqa comment is written for one diagnostic on its line. Once that is fixed, the
         /// comment silences nothing but would silence the next problem written on the line,
-        /// unseen; one that names no code never silenced anything. The engine ignores comments:
-        /// this is pipeline-sql's own code.
+        /// unseen; one that names no code never silenced anything. It is reported only where
+        /// every rule it may be for ran: outside a complete pipeline, a comment that may be for a
+        /// rule that concludes from an absence is left alone. The engine ignores comments: this
+        /// is pipeline-sql's own code.
         UnusedNoqa => "UNUSED_NOQA",
     }
 }
