@@ -5,8 +5,11 @@
 //! throughput at both sizes means linear time. The items are the relations of one FROM list,
 //! the common table expressions of one WITH, the columns of one JSON_TABLE, the definitions of
 //! one WINDOW clause and the entries of one optimizer hint (each parsed and checked), and
-//! statements of pipelines whose reports are rendered for people and as JSON: one statement in
-//! a hundred broken, every dataset named twice, and views reading each other in one cycle.
+//! statements of pipelines whose reports are rendered for people, as JSON and as SARIF: one
+//! statement in a hundred broken, every dataset named twice, views reading each other in one
+//! cycle, every statement on one line (each with a warning), and names of one length each read
+//! one slip from a dataset's (the misspelt-read search); and the libraries of a bundle, each a
+//! file that does not exist, read from its settings file.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
@@ -99,6 +102,26 @@ fn pipelines(n: usize) -> Vec<(&'static str, String)> {
                 "",
             ),
         ),
+        (
+            "one_line",
+            list(
+                n,
+                "",
+                |i| format!("CREATE LIVE TABLE t{i} AS SELECT 1;"),
+                "",
+                "\n",
+            ),
+        ),
+        (
+            "misspelt_reads",
+            list(
+                n,
+                "",
+                |i| format!("CREATE MATERIALIZED VIEW t{i:06} AS SELECT * FROM x{i:06};\n"),
+                "",
+                "",
+            ),
+        ),
     ]
 }
 
@@ -125,7 +148,7 @@ fn parse_and_check(c: &mut Criterion) {
 
 #[cfg(feature = "cli")]
 fn render(c: &mut Criterion) {
-    use pipeline_sql::report::{file_reports, render_human, render_json};
+    use pipeline_sql::report::{file_reports, render_human, render_json, render_sarif};
     let mut group = c.benchmark_group("scale_render");
     group.sample_size(10);
     for n in [10_000, 100_000] {
@@ -143,13 +166,64 @@ fn render(c: &mut Criterion) {
             group.bench_function(BenchmarkId::new(format!("{name}_json"), n), |b| {
                 b.iter(|| black_box(render_json(&reports).len()))
             });
+            group.bench_function(BenchmarkId::new(format!("{name}_sarif"), n), |b| {
+                b.iter(|| black_box(render_sarif(&reports).len()))
+            });
+        }
+        for (name, text) in pipelines(n).into_iter().skip(3) {
+            group.bench_with_input(
+                BenchmarkId::new(format!("{name}_check"), n),
+                &text,
+                |b, text| {
+                    b.iter(|| {
+                        let mut pipeline = pipeline_sql::Pipeline::new();
+                        pipeline.add_source("pipeline.sql", text);
+                        pipeline.complete(true);
+                        black_box(pipeline.check_in_parallel().sources.len())
+                    })
+                },
+            );
         }
     }
     group.finish();
 }
 
+/// A bundle whose one pipeline lists `n` libraries, each a file that does not exist (each a
+/// diagnostic at its value), written to a directory of its own.
+#[cfg(feature = "cli")]
+fn settings(c: &mut Criterion) {
+    let mut group = c.benchmark_group("scale_settings");
+    group.sample_size(10);
+    for n in [10_000, 100_000] {
+        let dir =
+            std::env::temp_dir().join(format!("pipeline-sql-scale-{}-{n}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let libraries = list(
+            n,
+            "resources:\n  pipelines:\n    p:\n      libraries:\n",
+            |i| format!("        - file:\n            path: \"src/missing_{i}.sql\"\n"),
+            "",
+            "",
+        );
+        let file = dir.join("databricks.yml");
+        std::fs::write(&file, libraries).unwrap();
+        group.throughput(Throughput::Elements(n as u64));
+        group.bench_function(BenchmarkId::new("missing_libraries", n), |b| {
+            b.iter(|| {
+                let read = pipeline_sql::settings::load(&file, None, &[], u64::MAX);
+                black_box(read.files[0].diagnostics.len())
+            })
+        });
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    group.finish();
+}
+
+#[cfg(not(feature = "cli"))]
+fn settings(_: &mut Criterion) {}
+
 #[cfg(not(feature = "cli"))]
 fn render(_: &mut Criterion) {}
 
-criterion_group!(scale_benches, parse_and_check, render);
+criterion_group!(scale_benches, parse_and_check, render, settings);
 criterion_main!(scale_benches);
