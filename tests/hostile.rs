@@ -113,19 +113,21 @@ fn graph(dir: &Path, format: &str) -> String {
     stdout(&output)
 }
 
-#[test]
-fn lineage_labels_cannot_break_out() {
-    let dir = scratch("lineage");
-    let hostile = [
-        "a\"]\n  click p0n0 call alert()\n  x[\"",
-        "%%{init: {'theme':'dark'}}%%",
-        "`**markdown**`",
-        "#quot; #35; &amp; <b>",
-        "a|b --> c; d>e",
-        "back\\slash \\N",
-    ];
+/// Dataset names written to break out of a DOT or Mermaid label.
+const HOSTILE_NAMES: [&str; 6] = [
+    "a\"]\n  click p0n0 call alert()\n  x[\"",
+    "%%{init: {'theme':'dark'}}%%",
+    "`**markdown**`",
+    "#quot; #35; &amp; <b>",
+    "a|b --> c; d>e",
+    "back\\slash \\N",
+];
+
+/// A directory with one source whose datasets and flows have the hostile names.
+fn hostile_lineage(test: &str) -> PathBuf {
+    let dir = scratch(test);
     let mut sql = String::new();
-    for (i, name) in hostile.iter().enumerate() {
+    for (i, name) in HOSTILE_NAMES.iter().enumerate() {
         let name = name.replace('`', "``");
         sql.push_str(&format!(
             "CREATE MATERIALIZED VIEW `{name}` AS SELECT * FROM `src {name}`;\n\
@@ -133,6 +135,12 @@ fn lineage_labels_cannot_break_out() {
         ));
     }
     write(&dir, &[("p.sql", &sql)]);
+    dir
+}
+
+#[test]
+fn lineage_labels_cannot_break_out() {
+    let dir = hostile_lineage("lineage");
     let mermaid = graph(&dir, "mermaid");
     // Every line is one statement of the shapes the renderer writes.
     for line in mermaid.lines() {
@@ -704,5 +712,93 @@ fn the_diff_applies_with_patch_and_git_and_forges_no_command() {
         let fixed = std::fs::read_to_string(dir.join("my flows/a b.sql")).unwrap();
         assert_eq!(fixed, format!("/*\n::error::a context line\n*/\n{FIXED}"));
         assert_eq!(std::fs::read_to_string(dir.join("c.sql")).unwrap(), FIXED);
+    }
+}
+
+#[test]
+fn mermaids_own_parser_reads_every_name_as_a_label() {
+    let tools = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/mermaid");
+    if !tools.join("node_modules/mermaid").is_dir() {
+        // CI installs it (.ci/run); elsewhere the escaping test above stands alone.
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "no Mermaid parser in {}",
+            tools.display()
+        );
+        eprintln!("skipped: npm install --prefix target/mermaid mermaid@11.17.2 jsdom@29.1.1");
+        return;
+    }
+    let dir = hostile_lineage("mermaid");
+    let chart = graph(&dir, "mermaid");
+    std::fs::write(dir.join("chart.mmd"), &chart).unwrap();
+    // The script imports mermaid and jsdom from the node_modules beside it.
+    let script = tools.join("parse.mjs");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mermaid/parse.mjs"),
+        &script,
+    )
+    .unwrap();
+    let output = Command::new("node")
+        .arg(&script)
+        .arg(dir.join("chart.mmd"))
+        .output()
+        .unwrap();
+    let read: serde_json::Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}{}", stdout(&output), stderr(&output)));
+    assert_eq!(read["ok"], true, "{read}\n{chart}");
+    // The nodes and edges are the renderer's, and no more: a node's line is its id and its
+    // shape, an edge's line two ids and an arrow.
+    let lines: Vec<&str> = chart.lines().map(str::trim_start).collect();
+    let after_id = |line: &str| -> Option<String> {
+        let rest = line.strip_prefix("p0n")?;
+        Some(
+            rest.trim_start_matches(|c: char| c.is_ascii_digit())
+                .to_string(),
+        )
+    };
+    let drawn_edges = lines
+        .iter()
+        .filter_map(|l| after_id(l))
+        .filter(|rest| rest.starts_with(" -->") || rest.starts_with(" ==>"))
+        .count();
+    let drawn_nodes = lines.iter().filter_map(|l| after_id(l)).count() - drawn_edges;
+    let nodes = read["nodes"].as_array().unwrap();
+    assert_eq!(nodes.len(), drawn_nodes, "{read}");
+    assert_eq!(
+        read["edges"].as_array().unwrap().len(),
+        drawn_edges,
+        "{read}"
+    );
+    for node in nodes {
+        let id = node[0].as_str().unwrap();
+        assert!(
+            id.strip_prefix("p0n")
+                .is_some_and(|n| n.parse::<usize>().is_ok()),
+            "{id}"
+        );
+    }
+    // Each name is the text of its node's label, as written (line breaks escaped).
+    let labels: Vec<&str> = nodes.iter().map(|n| n[1].as_str().unwrap()).collect();
+    for name in HOSTILE_NAMES {
+        // As written: in backquotes, a backquote in the name doubled.
+        let shown = name.replace('\n', "\\u{a}").replace('`', "``");
+        let label = format!("`{shown}`<br>materialized view");
+        assert!(labels.contains(&label.as_str()), "{label:?} in {labels:#?}");
+    }
+    let edge_labels: Vec<&str> = read["edges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e[2].as_str().unwrap())
+        .collect();
+    for (i, name) in HOSTILE_NAMES.iter().enumerate() {
+        let flow = format!(
+            "`flow{i} {}`",
+            name.replace('\n', "\\u{a}").replace('`', "``")
+        );
+        assert!(
+            edge_labels.contains(&flow.as_str()),
+            "{flow:?} in {edge_labels:#?}"
+        );
     }
 }
