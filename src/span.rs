@@ -130,6 +130,8 @@ impl<'a> LineIndex<'a> {
                 chars_before.push(chars);
                 chars += chunk.iter().filter(|&&b| starts_char(b)).count() as u32;
             }
+            // And at the end, which is a checkpoint of its own when the length is a multiple.
+            chars_before.push(chars);
         }
         LineIndex {
             source,
@@ -240,6 +242,12 @@ mod tests {
         }
         assert_eq!(index.char_offset(10_000), text.len() as u32);
         assert_eq!(LineIndex::new("abc").char_offset(1), 1);
+        // The end of a source whose length is a multiple of the checkpoints' distance (found
+        // by the pipeline fuzz target).
+        let text = "é".repeat(CHECKPOINT);
+        let index = LineIndex::new(&text);
+        assert_eq!(index.line_column(text.len() as u32), (1, CHECKPOINT + 1));
+        assert_eq!(index.char_offset(CHECKPOINT), text.len() as u32);
     }
 
     #[test]
